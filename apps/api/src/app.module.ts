@@ -1,0 +1,66 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { Catalog, CursorCodec } from '@cs/catalog';
+import { ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver } from '@cs/token-verification';
+import { LoggerModule } from 'nestjs-pino';
+import type { DataSource } from 'typeorm';
+import { API_CONFIG, type ApiConfig } from './config/api-config';
+import { ConversationsController } from './conversations/conversations.controller';
+import { FoldersController } from './folders/folders.controller';
+import { HealthController } from './health/health.controller';
+import { ProblemFilter } from './http/problem.filter';
+import { ProblemTypesController } from './http/problem-types.controller';
+import { assignRequestId } from './http/request-id';
+import { DATA_SOURCE, InfrastructureModule } from './infrastructure/infrastructure.module';
+import { MeController } from './me/me.controller';
+import { OpenApiController } from './openapi/openapi.controller';
+import { TagsController } from './tags/tags.controller';
+
+@Module({})
+export class AppModule {
+  static register(config: ApiConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            genReqId: assignRequestId,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+          },
+        }),
+        PassportModule,
+        InfrastructureModule,
+      ],
+      controllers: [
+        ConversationsController,
+        TagsController,
+        FoldersController,
+        MeController,
+        OpenApiController,
+        ProblemTypesController,
+        HealthController,
+      ],
+      providers: [
+        { provide: API_CONFIG, useValue: config },
+        {
+          provide: Catalog,
+          inject: [DATA_SOURCE],
+          useFactory: (ds: DataSource) => new Catalog(ds, new CursorCodec(config.CURSOR_SECRET)),
+        },
+        {
+          provide: PrincipalResolver,
+          inject: [DATA_SOURCE],
+          useFactory: (ds: DataSource) => new PrincipalResolver(new ApiKeyResolver(ds)),
+        },
+        BearerStrategy,
+        { provide: APP_GUARD, useClass: BearerAuthGuard },
+        { provide: APP_FILTER, useClass: ProblemFilter },
+      ],
+      exports: [API_CONFIG],
+    };
+  }
+}

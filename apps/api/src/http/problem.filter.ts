@@ -1,0 +1,69 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
+import { DomainError, type ProblemCode } from '@cs/domain';
+import type { Request, Response } from 'express';
+import { API_CONFIG, type ApiConfig } from '../config/api-config';
+import { PROBLEM_TYPES, problemTypeUri } from './problem-types';
+
+const REALM = 'conversation-service';
+
+function fromHttpException(exception: HttpException): DomainError {
+  const status = exception.getStatus();
+  if (status === 404) return new DomainError('not_found', 'No such resource.');
+  if (status === 405) return new DomainError('method_not_allowed', 'The resource does not support this method.');
+  return new DomainError('internal_error', 'The service failed unexpectedly.');
+}
+
+/**
+ * The one place errors become responses: RFC 9457 problem documents with a stable `code` and the
+ * request id, RFC 6750 challenges on 401/403, and never a stack trace.
+ */
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ProblemFilter');
+
+  constructor(@Inject(API_CONFIG) private readonly config: ApiConfig) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const req = host.switchToHttp().getRequest<Request & { id?: string }>();
+    const res = host.switchToHttp().getResponse<Response>();
+    const error =
+      exception instanceof DomainError
+        ? exception
+        : exception instanceof HttpException
+          ? fromHttpException(exception)
+          : new DomainError('internal_error', 'The service failed unexpectedly.');
+    if (error.code === 'internal_error') this.logger.error({ err: exception, requestId: req.id }, 'unhandled error');
+
+    const challenge = this.challenge(error);
+    if (challenge) res.setHeader('WWW-Authenticate', challenge);
+    const code: ProblemCode = error.code;
+    res
+      .status(error.status)
+      .type('application/problem+json')
+      .send(
+        JSON.stringify({
+          type: problemTypeUri(this.config.PUBLIC_API_URL, code),
+          title: PROBLEM_TYPES[code].title,
+          status: error.status,
+          detail: error.message,
+          code,
+          request_id: String(req.id ?? res.getHeader('X-Request-Id') ?? ''),
+          ...(error.extras.invalidParams ? { invalid_params: error.extras.invalidParams } : {}),
+          ...(error.extras.scope ? { scope: error.extras.scope } : {}),
+        }),
+      );
+  }
+
+  private challenge(error: DomainError): string | null {
+    const quote = (s: string) => s.replace(/["\\]/g, '');
+    if (error.code === 'invalid_token') {
+      return error.extras.credentialsMissing
+        ? `Bearer realm="${REALM}"`
+        : `Bearer realm="${REALM}", error="invalid_token", error_description="${quote(error.message)}"`;
+    }
+    if (error.code === 'insufficient_scope') {
+      return `Bearer realm="${REALM}", error="insufficient_scope", scope="${quote(error.extras.scope ?? '')}"`;
+    }
+    return null;
+  }
+}

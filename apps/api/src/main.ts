@@ -1,0 +1,25 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { loadApiConfig } from './config/api-config';
+
+async function bootstrap(): Promise<void> {
+  let config;
+  try {
+    config = loadApiConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  // Repeated keys become arrays (tag_id=a&tag_id=b); bracket syntax is not interpreted.
+  app.set('query parser', 'simple');
+  app.enableShutdownHooks();
+  await app.listen(config.API_PORT);
+}
+
+void bootstrap();

@@ -1,0 +1,21 @@
+import { type Conversation, isIdOf, notFound, type Principal } from '@cs/domain';
+import { type Queryable, visibleTo } from '../db';
+import { CONVERSATION_COLUMNS, type ConversationRow, type SourceRow, toConversation } from './conversation-rows';
+
+/** GET /conversations/{id}: summary and full sources. Unknown, other-workspace and invisible ids are the same 404. */
+export async function getConversation(db: Queryable, principal: Principal, id: string): Promise<Conversation> {
+  if (!isIdOf('conversation', id)) throw notFound('conversation');
+  const [row] = await db.query<ConversationRow>(
+    `SELECT ${CONVERSATION_COLUMNS}, c.summary
+     FROM conversations c
+     WHERE c.id = $1 AND c.workspace_id = $2 AND ${visibleTo('c', '$3')}`,
+    [id, principal.workspaceId, principal.userId],
+  );
+  if (!row) throw notFound('conversation');
+  const sources = await db.query<SourceRow>(
+    `SELECT id, type, title, added_at, duration_seconds, language, meeting_url, attendees, content, participants
+     FROM sources WHERE conversation_id = $1 ORDER BY position, id`,
+    [id],
+  );
+  return toConversation(row, sources);
+}

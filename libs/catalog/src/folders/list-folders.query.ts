@@ -1,0 +1,43 @@
+import type { Folder, Principal } from '@cs/domain';
+import { type Queryable, visibleTo } from '../db';
+import type { PageRequest } from '../params/page-request';
+import { type Page, toPage } from '../params/page';
+import { SqlParams } from '../sql-params';
+import { assertFolderVisible, descendantFolderIds } from './folder-access';
+
+export interface FolderFilters {
+  folderId: string | null;
+  recursive: boolean;
+}
+
+interface FolderRow {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  created_at: Date;
+}
+
+/** GET /folders: visible folders, newest first; inside folder_id at any depth, or direct children only. */
+export async function listFolders(db: Queryable, principal: Principal, request: PageRequest<FolderFilters>): Promise<Page<Folder>> {
+  const { filters, limit, after } = request;
+  if (filters.folderId !== null) await assertFolderVisible(db, principal, filters.folderId);
+  const p = new SqlParams();
+  const where = [`f.workspace_id = ${p.add(principal.workspaceId)}`, visibleTo('f', p.add(principal.userId))];
+  if (filters.folderId !== null) {
+    where.push(filters.recursive ? `f.id IN ${descendantFolderIds(p, filters.folderId)}` : `f.parent_id = ${p.add(filters.folderId)}`);
+  }
+  if (after) where.push(`(f.created_at, f.id) < (${p.add(after[0])}::timestamptz, ${p.add(after[1])})`);
+  const rows = await db.query<FolderRow>(
+    `SELECT f.id, f.name, f.parent_id, f.created_at FROM folders f
+     WHERE ${where.join(' AND ')}
+     ORDER BY f.created_at DESC, f.id DESC
+     LIMIT ${p.add(limit + 1)}`,
+    p.values,
+  );
+  return toPage(
+    rows,
+    limit,
+    (r) => [r.created_at.toISOString(), r.id],
+    (r) => ({ id: r.id, name: r.name, parent_id: r.parent_id, created_at: r.created_at.toISOString() }),
+  );
+}

@@ -1,0 +1,27 @@
+import { invalidCursor } from '@cs/domain';
+import type { CursorKey } from '../cursors/cursor.codec';
+
+export interface PageRequest<F> {
+  filters: F;
+  limit: number;
+  /** Keyset position after which the page starts; absent on the first page. */
+  after?: CursorKey;
+}
+
+/**
+ * A request with a cursor continues the listing the cursor was issued for: filters come from the cursor.
+ * Filters the request repeats must equal the cursor's (ARCHITECTURE.md: cursors are bound to their filters).
+ */
+export function continueFrom<F extends object>(
+  requested: F,
+  given: ReadonlySet<string>,
+  parameterNames: Record<keyof F & string, string>,
+  cursorFilters: Record<string, unknown>,
+): F {
+  for (const [field, parameter] of Object.entries(parameterNames) as [keyof F & string, string][]) {
+    if (given.has(parameter) && JSON.stringify(requested[field]) !== JSON.stringify(cursorFilters[field])) {
+      throw invalidCursor(`issued for a different ${parameter}`);
+    }
+  }
+  return cursorFilters as F;
+}

@@ -1,0 +1,38 @@
+import type { Principal, TagCatalogEntry } from '@cs/domain';
+import { type Queryable, visibleTo } from '../db';
+import type { PageRequest } from '../params/page-request';
+import { type Page, toPage } from '../params/page';
+import { SqlParams } from '../sql-params';
+
+interface TagRow extends TagCatalogEntry {
+  sort_name: string;
+}
+
+/**
+ * GET /tags: every tag of the workspace by name (case-insensitive), id breaking ties. applied_count counts
+ * accepted applications on conversations the caller can see (any status), so it matches what the caller
+ * can find with tag_id and never reveals private conversations of others.
+ */
+export async function listTags(db: Queryable, principal: Principal, request: PageRequest<Record<string, never>>): Promise<Page<TagCatalogEntry>> {
+  const p = new SqlParams();
+  const workspace = p.add(principal.workspaceId);
+  const user = p.add(principal.userId);
+  const where = [`t.workspace_id = ${workspace}`];
+  if (request.after) where.push(`(lower(t.name), t.id) > (${p.add(request.after[0])}, ${p.add(request.after[1])})`);
+  const rows = await db.query<TagRow>(
+    `SELECT t.id, t.name, t.color, t.description, lower(t.name) AS sort_name,
+       (SELECT count(*)::int FROM conversation_tags ct JOIN conversations c ON c.id = ct.conversation_id
+        WHERE ct.tag_id = t.id AND ct.accepted AND ${visibleTo('c', user)}) AS applied_count
+     FROM tags t
+     WHERE ${where.join(' AND ')}
+     ORDER BY lower(t.name), t.id
+     LIMIT ${p.add(request.limit + 1)}`,
+    p.values,
+  );
+  return toPage(
+    rows,
+    request.limit,
+    (r) => [r.sort_name, r.id],
+    ({ id, name, color, description, applied_count }) => ({ id, name, color, description, applied_count }),
+  );
+}

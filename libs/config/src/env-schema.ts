@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Environment fragments shared by the apps. Each app composes the ones it needs into one schema
+ * and parses it once at boot (parseEnv); nothing else reads process.env.
+ */
+export const nodeEnv = z.enum(['development', 'test', 'production']).default('development');
+
+export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+
+export const postgresUrl = z
+  .string()
+  .url()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL')
+  .default('postgres://postgres@127.0.0.1:5432/conversations');
+
+export const redisUrl = z
+  .string()
+  .url()
+  .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
+  .default('redis://127.0.0.1:6379');
+
+export const httpUrl = (fallback: string) =>
+  z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default(fallback);
+
+export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+/** A signing secret: required in production, with a fixed, clearly-labelled value elsewhere. */
+export const signingSecret = (developmentValue: string) => z.string().min(32).optional().default(developmentValue);
+
+export const commonEnv = {
+  NODE_ENV: nodeEnv,
+  DATABASE_URL: postgresUrl,
+  REDIS_URL: redisUrl,
+  LOG_LEVEL: logLevel,
+  PUBLIC_API_URL: httpUrl('http://localhost:3000'),
+  PUBLIC_AUTH_URL: httpUrl('http://localhost:3001'),
+  PUBLIC_MCP_URL: httpUrl('http://localhost:3002/mcp'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+};

@@ -1,0 +1,56 @@
+/**
+ * Stable, snake_case problem codes (ARCHITECTURE.md "REST conventions"). Each transport maps them once:
+ * REST to RFC 9457 problem documents, MCP to tool errors.
+ */
+export const PROBLEM_STATUS = {
+  invalid_parameter: 400,
+  invalid_cursor: 400,
+  invalid_token: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_STATUS;
+
+export interface InvalidParam {
+  name: string;
+  reason: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ProblemCode,
+    message: string,
+    readonly extras: { invalidParams?: InvalidParam[]; scope?: string; credentialsMissing?: boolean } = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  get status(): number {
+    return PROBLEM_STATUS[this.code];
+  }
+}
+
+export const invalidParameters = (params: InvalidParam[]): DomainError =>
+  new DomainError(
+    'invalid_parameter',
+    params.length === 1 ? `Invalid parameter ${params[0]!.name}: ${params[0]!.reason}` : `${params.length} parameters are invalid.`,
+    { invalidParams: params },
+  );
+
+export const invalidCursor = (reason: string): DomainError =>
+  new DomainError('invalid_cursor', `The cursor was rejected (${reason}); restart from the first page.`, {
+    invalidParams: [{ name: 'cursor', reason }],
+  });
+
+export const notFound = (what: string): DomainError => new DomainError('not_found', `No ${what} with that id exists or it is not visible to you.`);
+
+export const invalidToken = (reason: string): DomainError => new DomainError('invalid_token', reason);
+
+export const insufficientScope = (scope: string): DomainError =>
+  new DomainError('insufficient_scope', `This request needs the ${scope} scope.`, { scope });

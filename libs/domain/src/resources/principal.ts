@@ -1,0 +1,19 @@
+import type { Role, Scope } from './enums';
+
+/**
+ * Who is calling: every API key and access token is bound to one user in one workspace
+ * (ARCHITECTURE.md "Access rules"). `via` tells which credential, because writes accept API keys only.
+ */
+export interface Principal {
+  via: 'api_key' | 'oauth';
+  userId: string;
+  workspaceId: string;
+  tenantId: string;
+  role: Role;
+  scopes: ReadonlySet<Scope>;
+  /** API key id or OAuth grant id, for logs and revocation. */
+  credentialId: string;
+}
+
+/** API keys carry all of their user's rights. */
+export const API_KEY_SCOPES: ReadonlySet<Scope> = new Set(['email', 'folders:read', 'conversations:read']);

@@ -1,0 +1,74 @@
+import type { ConversationStatus, SourceType, TerminationReason } from './enums';
+
+/** Shapes exactly as spec "Resources and their fields" gives them; timestamps are ISO 8601 strings. */
+
+export interface TagInline {
+  id: string;
+  name: string;
+  color: string | null;
+}
+
+export interface TagCatalogEntry extends TagInline {
+  description: string | null;
+  applied_count: number;
+}
+
+export interface Participant {
+  name: string;
+}
+
+export interface SourceLite {
+  id: string;
+  type: SourceType;
+  duration_seconds: number | null;
+  language: string | null;
+}
+
+export interface Source extends SourceLite {
+  title: string | null;
+  added_at: string | null;
+  meeting_url: string | null;
+  attendees: string[];
+  content: string | null;
+  participants: Participant[];
+}
+
+export interface ConversationListEntry {
+  id: string;
+  title: string | null;
+  created_at: string;
+  updated_at: string;
+  status: ConversationStatus | null;
+  termination_reason: TerminationReason | null;
+  folder_id: string | null;
+  digest: string | null;
+  tags: TagInline[];
+  sources: SourceLite[];
+}
+
+export interface Conversation extends Omit<ConversationListEntry, 'sources'> {
+  summary: string | null;
+  sources: Source[];
+}
+
+export interface Folder {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  created_at: string;
+}
+
+/** GET /api/v1/me. The spec leaves field names open; these are ours (documented in the OpenAPI document). */
+export interface Me {
+  user_id: string;
+  /** null unless the connection was granted the `email` scope (API keys always see it). */
+  email: string | null;
+  workspace_id: string;
+  workspace_name: string;
+}
+
+export interface ListEnvelope<T> {
+  data: T[];
+  next_cursor: string | null;
+  has_more: boolean;
+}

@@ -1,0 +1,73 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { ApiKeyEntity } from './entities/api-key.entity';
+import { ConversationTagEntity } from './entities/conversation-tag.entity';
+import { ConversationEntity } from './entities/conversation.entity';
+import { FolderEntity } from './entities/folder.entity';
+import { MembershipEntity } from './entities/membership.entity';
+import { SourceEntity } from './entities/source.entity';
+import { TagEntity } from './entities/tag.entity';
+import { TenantEntity } from './entities/tenant.entity';
+import { UserEntity } from './entities/user.entity';
+import { WorkspaceEntity } from './entities/workspace.entity';
+import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
+
+export const ENTITIES = [
+  TenantEntity,
+  WorkspaceEntity,
+  UserEntity,
+  MembershipEntity,
+  FolderEntity,
+  ConversationEntity,
+  SourceEntity,
+  TagEntity,
+  ConversationTagEntity,
+  ApiKeyEntity,
+];
+
+/** In order; the migrations are the only schema source (`synchronize` is never on). */
+export const MIGRATIONS = [InitialSchema1763800000000];
+
+export interface DataSourceOptions {
+  url: string;
+  /** Pool size per process; keep it small, there are many processes. */
+  poolSize?: number;
+  applicationName?: string;
+}
+
+export function createDataSource(options: DataSourceOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: options.url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+    extra: {
+      max: options.poolSize ?? 10,
+      application_name: options.applicationName ?? 'conversation-service',
+    },
+  });
+}
+
+// Any constant works; it only has to be the same in every process that migrates.
+const MIGRATION_LOCK_KEY = 7_261_001;
+
+/**
+ * Applies pending migrations, each in its own transaction. A session advisory lock, held on a connection
+ * of its own (so the pool needs at least two), makes concurrent runs (a Kubernetes Job and a developer, two replicas) wait for each other.
+ */
+export async function runMigrations(dataSource: DataSource): Promise<string[]> {
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const ran = await dataSource.runMigrations({ transaction: 'each' });
+    return ran.map((m) => m.name);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.release();
+  }
+}

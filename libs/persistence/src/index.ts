@@ -1,0 +1,11 @@
+export * from './data-source';
+export { TenantEntity } from './entities/tenant.entity';
+export { WorkspaceEntity } from './entities/workspace.entity';
+export { UserEntity } from './entities/user.entity';
+export { MembershipEntity } from './entities/membership.entity';
+export { FolderEntity } from './entities/folder.entity';
+export { ConversationEntity } from './entities/conversation.entity';
+export { SourceEntity } from './entities/source.entity';
+export { TagEntity } from './entities/tag.entity';
+export { ConversationTagEntity } from './entities/conversation-tag.entity';
+export { ApiKeyEntity } from './entities/api-key.entity';

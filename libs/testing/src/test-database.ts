@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { createDataSource, MIGRATIONS, runMigrations } from '@cs/persistence';
+
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
+
+function serverUrl(database: string): string {
+  const url = new URL(process.env['DATABASE_URL'] ?? DEFAULT_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withMaintenanceClient<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: serverUrl('postgres') });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One migrated template per schema version: cloning it is much faster than migrating every test database. */
+async function ensureTemplate(client: Client): Promise<string> {
+  const version = createHash('sha256')
+    .update(MIGRATIONS.map((m) => m.name).join(','))
+    .digest('hex')
+    .slice(0, 12);
+  const template = `cs_template_${version}`;
+  await client.query('SELECT pg_advisory_lock(7261002)');
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+    if (exists.rowCount === 0) {
+      // Built under another name and renamed once migrated, so a crash never leaves a half-made template behind.
+      const building = `${template}_building`;
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${building}`);
+      // Two connections: runMigrations holds its advisory lock on one and migrates on the other.
+      const ds = createDataSource({ url: serverUrl(building), poolSize: 2 });
+      await ds.initialize();
+      try {
+        await runMigrations(ds);
+      } finally {
+        await ds.destroy();
+      }
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${template}`);
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7261002)');
+  }
+  return template;
+}
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  dataSource: DataSource;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of its own for one test file, on the server of DATABASE_URL. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `cs_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withMaintenanceClient(async (client) => {
+    const template = await ensureTemplate(client);
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  });
+  const url = serverUrl(name);
+  const dataSource = createDataSource({ url, poolSize: 4 });
+  await dataSource.initialize();
+  return {
+    name,
+    url,
+    dataSource,
+    async drop() {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await withMaintenanceClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}

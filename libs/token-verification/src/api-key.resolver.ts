@@ -1,0 +1,47 @@
+import { API_KEY_SCOPES, invalidToken, type Principal, type Role, SECRET_PREFIXES, secretDigest } from '@cs/domain';
+
+export interface KeyLookup {
+  query<T = Record<string, unknown>>(sql: string, parameters?: unknown[]): Promise<T[]>;
+}
+
+interface KeyRow {
+  id: string;
+  user_id: string;
+  workspace_id: string;
+  tenant_id: string;
+  role: Role;
+}
+
+const API_KEY_SHAPE = new RegExp(`^${SECRET_PREFIXES.apiKey}_[A-Za-z0-9_-]{43}$`);
+
+export const looksLikeApiKey = (token: string): boolean => token.startsWith(`${SECRET_PREFIXES.apiKey}_`);
+
+/**
+ * Resolves `sk_…` keys. Only the SHA-256 digest is stored, and lookup is by digest, so no comparison
+ * ever runs over the secret itself. The join on memberships makes a key die with its user's membership.
+ */
+export class ApiKeyResolver {
+  constructor(private readonly db: KeyLookup) {}
+
+  async resolve(token: string): Promise<Principal> {
+    if (!API_KEY_SHAPE.test(token)) throw invalidToken('The API key is malformed.');
+    const [row] = await this.db.query<KeyRow>(
+      `SELECT k.id, k.user_id, k.workspace_id, w.tenant_id, m.role
+       FROM api_keys k
+       JOIN memberships m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id
+       JOIN workspaces w ON w.id = k.workspace_id
+       WHERE k.secret_digest = $1 AND k.revoked_at IS NULL`,
+      [secretDigest(token)],
+    );
+    if (!row) throw invalidToken('The API key is unknown or revoked.');
+    return {
+      via: 'api_key',
+      userId: row.user_id,
+      workspaceId: row.workspace_id,
+      tenantId: row.tenant_id,
+      role: row.role,
+      scopes: API_KEY_SCOPES,
+      credentialId: row.id,
+    };
+  }
+}
