@@ -1,0 +1,267 @@
+import { PROBLEM_STATUS, type ProblemCode, STATUS_FILTERS } from '@cs/domain';
+import { exampleId, schemaRef } from './openapi.schemas';
+import type { Header, JsonSchema, Parameter, Reference, Response, SecurityScheme } from './openapi.types';
+
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+export const REQUEST_ID_PATTERN = '^[A-Za-z0-9._-]{1,128}$';
+export const MAX_TAG_FILTERS = 20;
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 100;
+
+export const parameterRef = (name: string): Reference => ({ $ref: `#/components/parameters/${name}` });
+export const responseRef = (name: string): Reference => ({ $ref: `#/components/responses/${name}` });
+const headerRef = (name: string): Reference => ({ $ref: `#/components/headers/${name}` });
+
+const recursive = (what: string): Parameter => ({
+  name: 'recursive',
+  in: 'query',
+  description:
+    `Applies when \`folder_id\` is set (ignored without it). \`true\` (default): ${what} at any depth below the folder. ` +
+    `\`false\`: only ${what} directly in it. Exactly \`true\` or \`false\`; anything else (\`1\`, \`yes\`, \`maybe\`) is a 400.`,
+  schema: { type: 'boolean', default: true },
+});
+
+const folderId = (what: string): Parameter => ({
+  name: 'folder_id',
+  in: 'query',
+  description:
+    `Restrict to ${what} inside this folder (see \`recursive\`). A folder id that does not exist, belongs to another workspace ` +
+    'or is not visible to the caller answers 404 `not_found`, the same in every case.',
+  schema: { type: 'string', minLength: 1 },
+  example: exampleId('folder'),
+});
+
+export const PARAMETERS: Record<string, Parameter> = {
+  Limit: {
+    name: 'limit',
+    in: 'query',
+    description:
+      `Page size, ${1} to ${MAX_LIMIT}; default ${DEFAULT_LIMIT}. Decimal digits only: \`0\`, \`101\`, \`abc\`, \`2.5\` or \`-1\` is a 400 ` +
+      '`invalid_parameter`, never silently clamped. It may change from one page to the next.',
+    schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+  },
+  Cursor: {
+    name: 'cursor',
+    in: 'query',
+    description:
+      'Opaque value copied from the previous page\'s `next_cursor`; omit it on the first page. Cursors are signed and expire ' +
+      '24 hours after they were issued. A cursor is bound to the endpoint, the filters and the caller (user and workspace) ' +
+      'it was issued for: the filters of the next page are taken from the cursor, so filter parameters may be omitted or repeated ' +
+      'unchanged, but a different value is a 400 `invalid_cursor`. A tampered, truncated, expired or foreign cursor is a 400 ' +
+      '`invalid_cursor`; the client then restarts from the first page.',
+    schema: { type: 'string', minLength: 1, maxLength: 4096 },
+  },
+  Status: {
+    name: 'status',
+    in: 'query',
+    description: 'Processing state to return. Default `ready`; `all` returns every status (including conversations whose status is null).',
+    schema: { type: 'string', enum: [...STATUS_FILTERS], default: 'ready' },
+  },
+  CreatedAfter: {
+    name: 'created_after',
+    in: 'query',
+    description:
+      'Only conversations created strictly after this instant (a conversation created exactly at it is excluded). An RFC 3339 ' +
+      'date-time with a time zone, `Z` or `±hh:mm`, e.g. `2026-01-31T09:00:00Z`; fractional seconds allowed. A bare date, a local ' +
+      'time without offset or a word such as `yesterday` is a 400 `invalid_parameter`.',
+    schema: { type: 'string', format: 'date-time' },
+    example: '2026-01-31T09:00:00Z',
+  },
+  ConversationFolderId: folderId('conversations'),
+  ConversationRecursive: recursive('conversations'),
+  FolderFolderId: folderId('folders'),
+  FolderRecursive: recursive('folders'),
+  TagId: {
+    name: 'tag_id',
+    in: 'query',
+    description:
+      `Repeat the parameter (\`tag_id=a&tag_id=b\`, at most ${MAX_TAG_FILTERS}) to return conversations having ANY of the tags. ` +
+      'Only tags actually applied count: AI suggestions the user has not accepted never match. Tag ids come from GET /api/v1/tags; ' +
+      'an id that is not a tag of the workspace answers 404 `not_found`.',
+    style: 'form',
+    explode: true,
+    schema: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: MAX_TAG_FILTERS },
+  },
+  ConversationId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description:
+      'The conversation id. An unknown id, a malformed one, an id of another workspace and an id of a conversation the caller ' +
+      'may not see all answer the same 404 `not_found`.',
+    schema: { type: 'string' },
+    example: exampleId('conversation'),
+  },
+  ProblemCode: {
+    name: 'code',
+    in: 'path',
+    required: true,
+    description: 'A problem code, the last segment of a problem document\'s `type` URL.',
+    schema: { type: 'string' },
+    example: 'invalid_cursor',
+  },
+  RequestId: {
+    name: 'X-Request-Id',
+    in: 'header',
+    description:
+      'Optional correlation id. When it matches `^[A-Za-z0-9._-]{1,128}$` it is echoed in the `X-Request-Id` response header ' +
+      'and in problem documents; otherwise the service generates one.',
+    schema: { type: 'string' },
+  },
+};
+
+export const HEADERS: Record<string, Header> = {
+  RequestId: {
+    description: 'The request id: the incoming `X-Request-Id` when it was valid, otherwise a generated one. Sent on every response.',
+    required: true,
+    schema: { type: 'string', pattern: REQUEST_ID_PATTERN },
+  },
+  WwwAuthenticate: {
+    description:
+      'RFC 6750 challenge. Without credentials: `Bearer realm="conversation-service"`. With a bad, revoked or malformed token: ' +
+      '`Bearer realm="conversation-service", error="invalid_token", error_description="…"`. On 403: ' +
+      '`Bearer realm="conversation-service", error="insufficient_scope", scope="…"`.',
+    required: true,
+    schema: { type: 'string', pattern: '^Bearer realm="conversation-service"' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before retrying.',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+const requestIdHeader = { 'X-Request-Id': headerRef('RequestId') };
+
+function problemExample(publicApiUrl: string, code: ProblemCode, title: string, detail: string, extra: Record<string, unknown> = {}) {
+  return {
+    summary: code,
+    value: {
+      type: `${publicApiUrl}/api/v1/problems/${code}`,
+      title,
+      status: PROBLEM_STATUS[code],
+      detail,
+      code,
+      request_id: 'req_5f3c9a1e2b7d4c60',
+      ...extra,
+    },
+  };
+}
+
+/** The Problem schema narrowed to the codes (and extra members) one response carries. */
+function problemSchema(codes: ProblemCode[], required: string[] = []): JsonSchema {
+  return {
+    allOf: [
+      schemaRef('Problem'),
+      {
+        type: 'object',
+        required,
+        properties: {
+          ...Object.fromEntries(required.map((name) => [name, true])),
+          code: { enum: codes },
+          status: { const: PROBLEM_STATUS[codes[0]!] },
+        },
+      },
+    ],
+  };
+}
+
+function problemResponse(
+  description: string,
+  schema: JsonSchema,
+  examples: Record<string, { summary: string; value: unknown }>,
+  headers: Record<string, Reference> = {},
+): Response {
+  return {
+    description,
+    headers: { ...requestIdHeader, ...headers },
+    content: { [PROBLEM_MEDIA_TYPE]: { schema, examples } },
+  };
+}
+
+export function buildResponses(publicApiUrl: string): Record<string, Response> {
+  const ex = (code: ProblemCode, title: string, detail: string, extra: Record<string, unknown> = {}) =>
+    problemExample(publicApiUrl, code, title, detail, extra);
+  return {
+    BadRequest: problemResponse(
+      'A parameter was rejected (`invalid_parameter`: unknown parameter, a single-valued parameter given twice, an empty ' +
+        'value, a malformed or out-of-range value) or the cursor was rejected (`invalid_cursor`). `invalid_params` names each one.',
+      problemSchema(['invalid_parameter', 'invalid_cursor'], ['invalid_params']),
+      {
+        invalid_parameter: ex('invalid_parameter', 'Invalid parameter', 'Invalid parameter limit: must be an integer from 1 to 100', {
+          invalid_params: [{ name: 'limit', reason: 'must be an integer from 1 to 100' }],
+        }),
+        invalid_cursor: ex('invalid_cursor', 'Invalid cursor', 'The cursor was rejected (expired); restart from the first page.', {
+          invalid_params: [{ name: 'cursor', reason: 'expired' }],
+        }),
+      },
+    ),
+    Unauthorized: problemResponse(
+      'No credentials, or a token or API key that is malformed, unknown, expired or revoked.',
+      problemSchema(['invalid_token']),
+      { invalid_token: ex('invalid_token', 'Invalid token', 'The access token is missing.') },
+      { 'WWW-Authenticate': headerRef('WwwAuthenticate') },
+    ),
+    Forbidden: problemResponse(
+      'The token is valid but lacks the scope this operation needs; `scope` names it.',
+      problemSchema(['insufficient_scope'], ['scope']),
+      {
+        insufficient_scope: ex('insufficient_scope', 'Insufficient scope', 'This request needs the folders:read scope.', {
+          scope: 'folders:read',
+        }),
+      },
+      { 'WWW-Authenticate': headerRef('WwwAuthenticate') },
+    ),
+    NotFound: problemResponse(
+      'No such route, or no such resource visible to the caller. Unknown, malformed, other-workspace and invisible ids are ' +
+        'answered identically, so a response never reveals that something exists.',
+      problemSchema(['not_found']),
+      { not_found: ex('not_found', 'Not found', 'No conversation with that id exists or it is not visible to you.') },
+    ),
+    TooManyRequests: problemResponse(
+      'Rate limit of the token exceeded; retry after `Retry-After` seconds.',
+      problemSchema(['rate_limited']),
+      { rate_limited: ex('rate_limited', 'Too many requests', 'Rate limit exceeded; retry in 12 seconds.') },
+      { 'Retry-After': headerRef('RetryAfter') },
+    ),
+    InternalError: problemResponse(
+      'Unexpected failure. The body never carries internals; quote `request_id` when reporting it.',
+      problemSchema(['internal_error']),
+      { internal_error: ex('internal_error', 'Internal error', 'An unexpected error occurred.') },
+    ),
+  };
+}
+
+export function buildSecuritySchemes(publicAuthUrl: string): Record<string, SecurityScheme> {
+  return {
+    bearerAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'Send `Authorization: Bearer <token>`. The token is either an API key (`sk_…`, created in developer settings; it carries ' +
+        'every right of its user, all scopes included) or an OAuth 2.0 access token (an RS256 JWT issued by the authorization server ' +
+        'for the resource `<base_url>/api/v1`, valid one hour, carrying only the granted scopes).',
+    },
+    oauth2: {
+      type: 'oauth2',
+      description:
+        'Authorization code grant with a confidential client (PKCE S256 supported, optional). The access token is sent as a bearer ' +
+        'token (see `bearerAuth`). `offline_access` is always added, so a refresh_token grant renews the token.',
+      flows: {
+        authorizationCode: {
+          authorizationUrl: `${publicAuthUrl}/api/auth/oauth2/authorize`,
+          tokenUrl: `${publicAuthUrl}/api/auth/oauth2/token`,
+          refreshUrl: `${publicAuthUrl}/api/auth/oauth2/token`,
+          scopes: {
+            email: "Read the user's email address (GET /api/v1/me returns null without it).",
+            'folders:read': 'Read folders in the connected workspace.',
+            'conversations:read': 'Read conversations and the tag catalog.',
+            offline_access: 'Added automatically; allows token refresh without re-consent.',
+          },
+        },
+      },
+    },
+  };
+}
+
+export { requestIdHeader };

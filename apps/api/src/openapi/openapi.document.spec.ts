@@ -1,0 +1,181 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Conversation, ConversationListEntry, Folder, ListEnvelope, Me, TagCatalogEntry } from '@cs/domain';
+import { newId, PROBLEM_STATUS } from '@cs/domain';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { buildOpenApiDocument } from './openapi.document';
+import type { JsonSchema, OpenApiDocument, Parameter, Reference, Response } from './openapi.types';
+
+const COMMITTED = join(__dirname, '..', '..', 'openapi.json');
+const DOC_ID = 'https://conversation-service.test/openapi.json';
+
+const isRef = (value: object): value is Reference => '$ref' in value;
+
+/** Ajv over the document: `#/components/...` references resolve against the document's own components. */
+function compilerFor(doc: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats(ajv);
+  ajv.addKeyword('components');
+  ajv.addSchema({ $id: DOC_ID, components: doc.components });
+  const rebase = (schema: JsonSchema): JsonSchema =>
+    JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, `"${DOC_ID}#/components/`)) as JsonSchema;
+  return { ajv, compile: (schema: JsonSchema) => ajv.compile(rebase(schema)) };
+}
+
+function resolve<T extends object>(doc: OpenApiDocument, value: T | Reference): T {
+  if (!isRef(value)) return value;
+  const [, section, name] = /^#\/components\/(\w+)\/(.+)$/.exec(value.$ref) ?? [];
+  const target = (doc.components as unknown as Record<string, Record<string, T>>)[section ?? '']?.[name ?? ''];
+  if (!target) throw new Error(`Unresolved reference ${value.$ref}`);
+  return target;
+}
+
+function operations(doc: OpenApiDocument) {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation: operation! })),
+  );
+}
+
+describe('buildOpenApiDocument', () => {
+  const doc = buildOpenApiDocument('http://localhost:3000');
+
+  it('describes every read endpoint, the problem types, the OpenAPI document and the probes with GET', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        '/api/v1/conversations',
+        '/api/v1/conversations/{id}',
+        '/api/v1/folders',
+        '/api/v1/me',
+        '/api/v1/openapi.json',
+        '/api/v1/problems/{code}',
+        '/api/v1/tags',
+        '/healthz',
+        '/readyz',
+      ].sort(),
+    );
+    for (const { method } of operations(doc)) expect(method).toBe('get');
+  });
+
+  it('compiles every component schema under JSON Schema 2020-12 in strict mode', () => {
+    const { compile } = compilerFor(doc);
+    for (const name of Object.keys(doc.components.schemas)) {
+      expect(() => compile({ $ref: `#/components/schemas/${name}` })).not.toThrow();
+    }
+  });
+
+  it('compiles every parameter, header and response schema, and every example validates against its schema', () => {
+    const { ajv, compile } = compilerFor(doc);
+    const problems: string[] = [];
+    for (const { path, operation } of operations(doc)) {
+      for (const p of operation.parameters ?? []) {
+        const parameter = resolve<Parameter>(doc, p);
+        const validate = compile(parameter.schema);
+        if (parameter.example !== undefined && !validate(parameter.example)) problems.push(`${path} ${parameter.name}: ${ajv.errorsText(validate.errors)}`);
+      }
+      for (const [status, r] of Object.entries(operation.responses)) {
+        const response = resolve<Response>(doc, r);
+        for (const h of Object.values(response.headers ?? {})) compile(resolve(doc, h).schema);
+        for (const [mediaType, content] of Object.entries(response.content ?? {})) {
+          const validate = compile(content.schema);
+          for (const [name, example] of Object.entries(content.examples ?? {})) {
+            if (!validate(example.value)) problems.push(`${path} ${status} ${mediaType} ${name}: ${ajv.errorsText(validate.errors)}`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('documents the request id header on every response and problem documents on every error status', () => {
+    for (const { path, operation } of operations(doc)) {
+      for (const [status, r] of Object.entries(operation.responses)) {
+        const response = resolve<Response>(doc, r);
+        expect({ path, status, headers: Object.keys(response.headers ?? {}) }).toEqual({ path, status, headers: expect.arrayContaining(['X-Request-Id']) });
+        const mediaTypes = Object.keys(response.content ?? {});
+        expect({ path, status, mediaTypes }).toEqual({ path, status, mediaTypes: [Number(status) >= 400 ? 'application/problem+json' : 'application/json'] });
+      }
+    }
+  });
+
+  it('requires conversations:read for conversations and tags, folders:read for folders, and any credential for /me', () => {
+    const scopes = (path: string) => doc.paths[path]?.get?.security;
+    expect(scopes('/api/v1/conversations')).toEqual([{ bearerAuth: [] }, { oauth2: ['conversations:read'] }]);
+    expect(scopes('/api/v1/conversations/{id}')).toEqual([{ bearerAuth: [] }, { oauth2: ['conversations:read'] }]);
+    expect(scopes('/api/v1/tags')).toEqual([{ bearerAuth: [] }, { oauth2: ['conversations:read'] }]);
+    expect(scopes('/api/v1/folders')).toEqual([{ bearerAuth: [] }, { oauth2: ['folders:read'] }]);
+    expect(scopes('/api/v1/me')).toEqual([{ bearerAuth: [] }, { oauth2: [] }]);
+    expect(scopes('/api/v1/openapi.json')).toEqual([]);
+    expect(doc.components.securitySchemes['oauth2']?.flows?.authorizationCode.tokenUrl).toBe('http://localhost:3001/api/auth/oauth2/token');
+  });
+
+  it('accepts objects typed by @cs/domain and rejects stray or missing fields', () => {
+    const { compile } = compilerFor(doc);
+    const at = '2026-01-31T09:00:00.000Z';
+    const tag = { id: newId('tag'), name: 'Customer', color: null };
+    const entry: ConversationListEntry = {
+      id: newId('conversation'),
+      title: null,
+      created_at: at,
+      updated_at: at,
+      status: null,
+      termination_reason: null,
+      folder_id: null,
+      digest: null,
+      tags: [tag],
+      sources: [{ id: newId('source'), type: 'document', duration_seconds: null, language: null }],
+    };
+    const conversation: Conversation = {
+      ...entry,
+      status: 'error',
+      termination_reason: 'captcha_required',
+      summary: null,
+      sources: [
+        {
+          id: newId('source'),
+          type: 'file',
+          title: null,
+          added_at: null,
+          duration_seconds: null,
+          language: null,
+          meeting_url: null,
+          attendees: [],
+          content: null,
+          participants: [],
+        },
+      ],
+    };
+    const tags: ListEnvelope<TagCatalogEntry> = { data: [{ ...tag, description: null, applied_count: 0 }], next_cursor: 'abc.def', has_more: true };
+    const folders: ListEnvelope<Folder> = { data: [{ id: newId('folder'), name: 'F', parent_id: newId('folder'), created_at: at }], next_cursor: null, has_more: false };
+    const me: Me = { user_id: newId('user'), email: null, workspace_id: newId('workspace'), workspace_name: 'W' };
+
+    const valid = (name: string, value: unknown) => compile({ $ref: `#/components/schemas/${name}` })(value);
+    expect(valid('ConversationPage', { data: [entry], next_cursor: null, has_more: false })).toBe(true);
+    expect(valid('Conversation', conversation)).toBe(true);
+    expect(valid('TagPage', tags)).toBe(true);
+    expect(valid('FolderPage', folders)).toBe(true);
+    expect(valid('Me', me)).toBe(true);
+
+    expect(valid('ConversationListEntry', { ...entry, summary: 'stray' })).toBe(false);
+    expect(valid('ConversationListEntry', { ...entry, sources: conversation.sources })).toBe(false);
+    expect(valid('Conversation', { ...conversation, summary: undefined })).toBe(false);
+    expect(valid('TagPage', { ...tags, next_cursor: null })).toBe(false);
+    expect(valid('FolderPage', { ...folders, has_more: true })).toBe(false);
+  });
+
+  it('ties problem types to the public API URL and knows every problem code', () => {
+    const { compile } = compilerFor(doc);
+    const problem = compile({ $ref: '#/components/schemas/Problem' });
+    const base = { title: 'Not found', status: 404, detail: 'No.', code: 'not_found', request_id: 'abc' };
+    expect(problem({ ...base, type: 'http://localhost:3000/api/v1/problems/not_found' })).toBe(true);
+    expect(problem({ ...base, type: 'http://elsewhere.test/api/v1/problems/not_found' })).toBe(false);
+    expect((doc.components.schemas['Problem']?.['properties'] as Record<string, JsonSchema>)['code']?.['enum']).toEqual(Object.keys(PROBLEM_STATUS));
+  });
+
+  it('matches the committed apps/api/openapi.json (run with UPDATE_OPENAPI=1 to refresh it)', () => {
+    const current = `${JSON.stringify(doc, null, 2)}\n`;
+    if (process.env['UPDATE_OPENAPI'] === '1') writeFileSync(COMMITTED, current);
+    expect(readFileSync(COMMITTED, 'utf8')).toBe(current);
+  });
+});

@@ -1,0 +1,80 @@
+import { buildResponses, buildSecuritySchemes, HEADERS, PARAMETERS } from './openapi.components';
+import { buildPaths } from './openapi.paths';
+import { buildSchemas } from './openapi.schemas';
+import type { OpenApiDocument } from './openapi.types';
+
+const DESCRIPTION = `
+Read access to the conversations (transcribed meetings and notebooks), folders and tags of one workspace.
+
+## Authentication
+Every \`/api/v1\` call except this document and the problem types carries \`Authorization: Bearer <token>\`, where the token
+is an API key (\`sk_…\`) or an OAuth 2.0 access token. A token or key is bound to one user in one workspace. Scopes are enforced
+per operation: conversations and tags need \`conversations:read\`, folders need \`folders:read\`, \`/me\` needs any valid token.
+API keys carry every scope.
+
+## Visibility
+A conversation or folder is visible to a user who owns it or whose visibility is \`workspace\`. Being a workspace admin grants no
+extra reading. An id that is unknown, malformed, of another workspace or not visible answers the same 404 \`not_found\`, so
+responses never reveal that something exists.
+
+## Pagination
+Lists are keyset-paginated. Pass \`next_cursor\` as \`cursor\` until \`has_more\` is false. Cursors are opaque and signed: do not
+parse, build or store them. A cursor expires 24 hours after it was issued and is bound to the endpoint, its filters and the caller.
+The filters of a follow-up request come from the cursor: repeating them unchanged is allowed, changing them is a 400
+\`invalid_cursor\`; \`limit\` may change between pages. On a 400 \`invalid_cursor\`, restart from the first page.
+
+## Parameters
+Unknown parameters, a single-valued parameter given twice, empty values and malformed or out-of-range values are rejected with
+400 \`invalid_parameter\`, never silently corrected; \`invalid_params\` lists each rejected parameter with its reason.
+
+## Errors
+Errors are RFC 9457 problem documents (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, a stable \`code\`
+and \`request_id\`; GET the \`type\` URL for a description. Every response carries \`X-Request-Id\`: the caller's own when it matches
+\`^[A-Za-z0-9._-]{1,128}$\`, otherwise a generated one.
+
+| code | status |
+|---|---|
+| invalid_parameter | 400 |
+| invalid_cursor | 400 |
+| invalid_token | 401 |
+| insufficient_scope | 403 |
+| not_found | 404 |
+| rate_limited | 429 |
+| internal_error | 500 |
+`.trim();
+
+/**
+ * The OpenAPI 3.1 document of the REST read API, served at /api/v1/openapi.json and committed as
+ * apps/api/openapi.json (a unit test fails when the two drift apart).
+ */
+export function buildOpenApiDocument(publicApiUrl: string, publicAuthUrl = 'http://localhost:3001'): OpenApiDocument {
+  const apiUrl = publicApiUrl.replace(/\/+$/, '');
+  const authUrl = publicAuthUrl.replace(/\/+$/, '');
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Conversation Service API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+      license: { name: 'Apache 2.0', identifier: 'Apache-2.0' },
+    },
+    servers: [{ url: apiUrl, description: 'This deployment' }],
+    tags: [
+      { name: 'Conversations', description: 'Transcribed meetings and notebooks with their sources.' },
+      { name: 'Tags', description: 'The tag catalog of the workspace.' },
+      { name: 'Folders', description: 'Folders that organise conversations.' },
+      { name: 'Account', description: 'The connection itself.' },
+      { name: 'Service', description: 'Documentation and probes; no credentials needed.' },
+    ],
+    security: [{ bearerAuth: [] }, { oauth2: [] }],
+    paths: buildPaths(),
+    components: {
+      schemas: buildSchemas(apiUrl),
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      responses: buildResponses(apiUrl),
+      securitySchemes: buildSecuritySchemes(authUrl),
+    },
+  };
+}

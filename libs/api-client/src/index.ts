@@ -1,0 +1,5 @@
+export * from './api-client';
+export * from './api-error';
+export * from './list-params';
+export * from './paginate';
+export * from './query-string';
