@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { Catalog, CursorCodec } from '@cs/catalog';
-import { ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver } from '@cs/token-verification';
+import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver, type RevocationList } from '@cs/token-verification';
 import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
@@ -12,7 +12,7 @@ import { HealthController } from './health/health.controller';
 import { ProblemFilter } from './http/problem.filter';
 import { ProblemTypesController } from './http/problem-types.controller';
 import { assignRequestId } from './http/request-id';
-import { DATA_SOURCE, InfrastructureModule } from './infrastructure/infrastructure.module';
+import { DATA_SOURCE, InfrastructureModule, REVOCATION_LIST } from './infrastructure/infrastructure.module';
 import { MeController } from './me/me.controller';
 import { OpenApiController } from './openapi/openapi.controller';
 import { TagsController } from './tags/tags.controller';
@@ -53,8 +53,17 @@ export class AppModule {
         },
         {
           provide: PrincipalResolver,
-          inject: [DATA_SOURCE],
-          useFactory: (ds: DataSource) => new PrincipalResolver(new ApiKeyResolver(ds)),
+          inject: [DATA_SOURCE, REVOCATION_LIST],
+          useFactory: (ds: DataSource, revocations: RevocationList) =>
+            new PrincipalResolver(
+              new ApiKeyResolver(ds),
+              new AccessTokenVerifier({
+                issuer: config.PUBLIC_AUTH_URL,
+                audience: config.OAUTH_AUDIENCE,
+                jwksUrl: config.AUTH_JWKS_URL,
+                revocations,
+              }),
+            ),
         },
         BearerStrategy,
         { provide: APP_GUARD, useClass: BearerAuthGuard },

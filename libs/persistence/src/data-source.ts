@@ -1,6 +1,13 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { ApiKeyEntity } from './entities/api-key.entity';
+import { OAuthClientEntity } from './entities/oauth-client.entity';
+import { OAuthConnectionEntity } from './entities/oauth-connection.entity';
+import { OAuthRevocationEntity } from './entities/oauth-revocation.entity';
+import { OidcModelEntity } from './entities/oidc-model.entity';
+import { SignInAttemptEntity } from './entities/sign-in-attempt.entity';
+import { SigningKeyEntity } from './entities/signing-key.entity';
+import { WebSessionEntity } from './entities/web-session.entity';
 import { ConversationTagEntity } from './entities/conversation-tag.entity';
 import { ConversationEntity } from './entities/conversation.entity';
 import { FolderEntity } from './entities/folder.entity';
@@ -11,6 +18,7 @@ import { TenantEntity } from './entities/tenant.entity';
 import { UserEntity } from './entities/user.entity';
 import { WorkspaceEntity } from './entities/workspace.entity';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
+import { OAuth1763900000000 } from './migrations/1763900000000-oauth';
 
 export const ENTITIES = [
   TenantEntity,
@@ -23,10 +31,17 @@ export const ENTITIES = [
   TagEntity,
   ConversationTagEntity,
   ApiKeyEntity,
+  OAuthClientEntity,
+  OidcModelEntity,
+  OAuthConnectionEntity,
+  OAuthRevocationEntity,
+  SigningKeyEntity,
+  SignInAttemptEntity,
+  WebSessionEntity,
 ];
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
-export const MIGRATIONS = [InitialSchema1763800000000];
+export const MIGRATIONS = [InitialSchema1763800000000, OAuth1763900000000];
 
 export interface DataSourceOptions {
   url: string;

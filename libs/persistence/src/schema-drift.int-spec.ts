@@ -15,6 +15,8 @@ const TYPE_OF: Record<string, string> = {
   text: 'text',
   boolean: 'boolean',
   integer: 'integer',
+  bigint: 'bigint',
+  jsonb: 'jsonb',
   timestamptz: 'timestamp with time zone',
 };
 

@@ -21,10 +21,13 @@ async function withMaintenanceClient<T>(fn: (client: Client) => Promise<T>): Pro
   }
 }
 
-/** One migrated template per schema version: cloning it is much faster than migrating every test database. */
+/**
+ * One migrated template per schema version: cloning it is much faster than migrating every test database.
+ * The version is the migrations' source text, so editing a migration (before it lands) also makes a new one.
+ */
 async function ensureTemplate(client: Client): Promise<string> {
   const version = createHash('sha256')
-    .update(MIGRATIONS.map((m) => m.name).join(','))
+    .update(MIGRATIONS.map((m) => m.toString()).join('\n'))
     .digest('hex')
     .slice(0, 12);
   const template = `cs_template_${version}`;

@@ -1,8 +1,7 @@
 import { API_KEY_SCOPES, invalidToken, type Principal, type Role, SECRET_PREFIXES, secretDigest } from '@cs/domain';
+import type { SqlRunner } from './sql-runner';
 
-export interface KeyLookup {
-  query<T = Record<string, unknown>>(sql: string, parameters?: unknown[]): Promise<T[]>;
-}
+export type KeyLookup = SqlRunner;
 
 interface KeyRow {
   id: string;

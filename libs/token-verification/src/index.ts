@@ -3,3 +3,7 @@ export * from './principal-resolver';
 export * from './bearer.strategy';
 export * from './auth.decorators';
 export * from './bearer-auth.guard';
+export * from './sql-runner';
+export * from './publish-revocation';
+export * from './revocation-list';
+export * from './access-token.verifier';

@@ -1,4 +1,5 @@
-import { commonEnv, parseEnv } from '@cs/config';
+import { commonEnv, parseEnv, signingSecret } from '@cs/config';
+import { DEV_SIGNING_KEY_SECRET } from '@cs/oauth';
 import { z } from 'zod';
 
 /** The CLI's whole environment, parsed once per run; nothing else in tools/cli reads process.env. */
@@ -9,6 +10,8 @@ export const cliEnv = {
   PUBLIC_MCP_URL: commonEnv.PUBLIC_MCP_URL,
   /** Where seed:demo writes demo.json; defaults to `.data/demo.json` at the repo root. */
   DEMO_FILE: z.string().min(1).optional(),
+  /** Encrypts token-signing keys at rest; must equal the auth app's (keys:rotate). */
+  SIGNING_KEY_SECRET: signingSecret(DEV_SIGNING_KEY_SECRET),
 };
 
 export type CliConfig = ReturnType<typeof parseCliConfig>;

@@ -1,4 +1,4 @@
-import { commonEnv, parseEnv, port, signingSecret } from '@cs/config';
+import { commonEnv, httpUrl, parseEnv, port, signingSecret } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
@@ -7,14 +7,25 @@ export const apiEnv = {
   API_PORT: port(3000),
   /** HMAC key of page cursors; shared by every replica so any of them accepts a cursor another issued. */
   CURSOR_SECRET: signingSecret(DEV_CURSOR_SECRET),
+  /**
+   * Where the access-token signing keys are fetched, when not at the issuer's public address (inside a cluster,
+   * e.g. http://auth:3001/api/auth/oauth2/jwks). The issuer checked in tokens stays PUBLIC_AUTH_URL.
+   */
+  AUTH_JWKS_URL: httpUrl('').optional(),
 };
 
 export type ApiConfig = ReturnType<typeof loadApiConfig>;
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env) {
-  return parseEnv(apiEnv, env, (c) =>
+  const config = parseEnv(apiEnv, env, (c) =>
     c.NODE_ENV === 'production' && c.CURSOR_SECRET === DEV_CURSOR_SECRET ? 'CURSOR_SECRET: must be set in production' : null,
   );
+  return {
+    ...config,
+    AUTH_JWKS_URL: config.AUTH_JWKS_URL ?? `${config.PUBLIC_AUTH_URL}/api/auth/oauth2/jwks`,
+    /** The `aud` of access tokens for this resource (ARCHITECTURE.md "OAuth"). */
+    OAUTH_AUDIENCE: `${config.PUBLIC_API_URL}/api/v1`,
+  };
 }
 
 export const API_CONFIG = Symbol('API_CONFIG');

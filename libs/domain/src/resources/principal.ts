@@ -9,7 +9,8 @@ export interface Principal {
   userId: string;
   workspaceId: string;
   tenantId: string;
-  role: Role;
+  /** Membership role; null for OAuth access tokens, which carry no role (reads need none). */
+  role: Role | null;
   scopes: ReadonlySet<Scope>;
   /** API key id or OAuth grant id, for logs and revocation. */
   credentialId: string;

@@ -1,3 +1,4 @@
+import { MIGRATIONS } from '@cs/persistence';
 import { createTestDatabase, type TestDatabase } from '@cs/testing';
 import { Client } from 'pg';
 import { runCliAgainst, singleJsonObject } from '../cli.test-harness';
@@ -7,7 +8,7 @@ describe('migrate', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     // Start from an empty schema: the test database comes migrated from its template.
-    await db.dataSource.query('DROP TABLE api_keys, conversation_tags, tags, sources, conversations, folders, memberships, users, workspaces, tenants, schema_migrations');
+    await db.dataSource.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
   });
   afterAll(async () => {
     await db.drop();
@@ -16,7 +17,7 @@ describe('migrate', () => {
   it('applies pending migrations and lists them under "applied"', async () => {
     const run = await runCliAgainst(db.url, ['migrate', '--json']);
     expect(run.code).toBe(0);
-    expect(singleJsonObject(run.stdout)).toEqual({ applied: ['InitialSchema1763800000000'] });
+    expect(singleJsonObject(run.stdout)).toEqual({ applied: MIGRATIONS.map((m) => m.name) });
     const client = new Client({ connectionString: db.url });
     await client.connect();
     try {

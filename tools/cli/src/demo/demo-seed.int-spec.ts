@@ -39,11 +39,25 @@ describe('seed:demo content', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('prints exactly the demo.json shape, with the public URLs and oauth_client null', () => {
+  it('prints exactly the demo.json shape, with the public URLs and the demo OAuth client', () => {
     expect(Object.keys(demo)).toEqual(['api_url', 'auth_url', 'mcp_url', 'workspaces', 'users', 'oauth_client']);
-    expect(demo).toMatchObject({ api_url: 'http://localhost:3000/api/v1', auth_url: 'http://localhost:3001', mcp_url: 'http://localhost:3002/mcp', oauth_client: null });
+    expect(demo).toMatchObject({ api_url: 'http://localhost:3000/api/v1', auth_url: 'http://localhost:3001', mcp_url: 'http://localhost:3002/mcp' });
+    expect(demo.oauth_client).toEqual({
+      client_id: expect.stringMatching(/^ext_[0-9a-z]{26}$/),
+      client_secret: expect.stringMatching(/^cs_[A-Za-z0-9_-]{43}$/),
+      redirect_uris: ['http://localhost:8765/callback', 'http://127.0.0.1:8765/callback'],
+      scopes: ['openid', 'offline_access', 'conversations:read', 'folders:read', 'email'],
+    });
     expect(demo.workspaces.map((w) => w.name)).toEqual(['Acme Product', 'Globex Research']);
     for (const user of demo.users) expect(Object.keys(user)).toEqual(['email', 'password', 'role', 'workspace_id', 'api_key']);
+  });
+
+  it('registers the demo OAuth client in the first workspace, with OAuth apps enabled there and only the secret digest stored', async () => {
+    const [row] = await db.dataSource.query<{ workspace_id: string; secret_digest: string; oauth_apps_enabled: boolean }[]>(
+      'SELECT c.workspace_id, c.secret_digest, w.oauth_apps_enabled FROM oauth_clients c JOIN workspaces w ON w.id = c.workspace_id WHERE c.id = $1',
+      [demo.oauth_client!.client_id],
+    );
+    expect(row).toEqual({ workspace_id: demo.workspaces[0]!.id, secret_digest: secretDigest(demo.oauth_client!.client_secret), oauth_apps_enabled: true });
   });
 
   it('writes demo.json with mode 0600', () => {

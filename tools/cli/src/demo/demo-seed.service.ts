@@ -1,5 +1,6 @@
 import { hashPassword, secretDigest } from '@cs/domain';
-import { ApiKeyEntity, UserEntity, WorkspaceEntity } from '@cs/persistence';
+import { enableOAuthApps, REGISTRABLE_SCOPES, registerClient, rotateClientSecret } from '@cs/oauth';
+import { ApiKeyEntity, OAuthClientEntity, UserEntity, WorkspaceEntity } from '@cs/persistence';
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CliError } from '../cli-error';
@@ -22,6 +23,21 @@ export interface SeedDemoOptions {
 // Serialises concurrent seeds (npm start racing a test run) on one database; any constant works.
 const SEED_LOCK_KEY = 7_261_003;
 const DEMO_KEY_NAME = 'Demo key';
+const DEMO_CLIENT_NAME = 'Demo Notes App';
+const DEMO_REDIRECT_URIS = ['http://localhost:8765/callback', 'http://127.0.0.1:8765/callback'];
+
+/**
+ * The demo's OAuth client in the first workspace (OAuth apps enabled there): registered on the first seed;
+ * on a refresh its secret is rotated, since the old one cannot be recovered from its digest.
+ */
+async function demoOAuthClient(manager: EntityManager, workspaceId: string, adminUserId: string): Promise<NonNullable<DemoFile['oauth_client']>> {
+  await enableOAuthApps(manager, workspaceId);
+  const existing = await manager.findOneBy(OAuthClientEntity, { workspaceId, name: DEMO_CLIENT_NAME });
+  const client = existing
+    ? { clientId: existing.id, clientSecret: (await rotateClientSecret(manager, workspaceId, existing.id))! }
+    : await registerClient(manager, { workspaceId, userId: adminUserId }, { name: DEMO_CLIENT_NAME, logoUri: null, redirectUris: DEMO_REDIRECT_URIS, scopes: [...REGISTRABLE_SCOPES] });
+  return { client_id: client.clientId, client_secret: client.clientSecret, redirect_uris: DEMO_REDIRECT_URIS, scopes: ['openid', 'offline_access', ...REGISTRABLE_SCOPES] };
+}
 
 /** 18 random bytes, base64url: 24 characters, well past the 16 the demo promises. */
 const newDemoPassword = () => randomBytes(18).toString('base64url');
@@ -67,7 +83,10 @@ async function seedFirstTime(manager: EntityManager, options: SeedDemoOptions, n
     const key = await insertApiKey(manager, { workspaceId: user.workspaceId, userId: user.id }, DEMO_KEY_NAME, now);
     users.push({ email: demoUser.email, password: passwords[demoUser.key], role: demoUser.role, workspace_id: user.workspaceId, api_key: key.key });
   }
-  return { ...urlsOf(options), workspaces: written.workspaces.map(({ id, name }) => ({ id, name })), users, oauth_client: null };
+  // The first demo admin (Acme's) owns the demo OAuth client.
+  const admin = written.users.find((u) => u.key === DEMO_USERS.find((d) => d.role === 'admin')!.key)!;
+  const oauthClient = await demoOAuthClient(manager, admin.workspaceId, admin.id);
+  return { ...urlsOf(options), workspaces: written.workspaces.map(({ id, name }) => ({ id, name })), users, oauth_client: oauthClient };
 }
 
 /** Each demo user gets a new password and a new key; earlier keys are left alone, since someone may still use them. */
@@ -91,9 +110,11 @@ async function refreshCredentials(manager: EntityManager, marker: WorkspaceEntit
     const password = newDemoPassword();
     await manager.update(UserEntity, { id: member.id }, { passwordHash: await hashPassword(password) });
     const key = await insertApiKey(manager, { workspaceId, userId: member.id }, DEMO_KEY_NAME, now);
-    users.push({ email: demoUser.email, password, role: demoUser.role, workspace_id: workspaceId, api_key: key.key });
+    users.push({ email: demoUser.email, password, role: demoUser.role, workspace_id: workspaceId, api_key: key.key, userId: member.id });
   }
-  return { ...urlsOf(options), workspaces, users, oauth_client: null };
+  const admin = users.find((u) => u.role === 'admin')!;
+  const oauthClient = await demoOAuthClient(manager, admin.workspace_id, admin.userId);
+  return { ...urlsOf(options), workspaces, users: users.map(({ userId: _userId, ...u }) => u), oauth_client: oauthClient };
 }
 
 /** The demo's copy of a workspace name: the oldest one whose members include a demo user. */
@@ -117,7 +138,9 @@ async function keysStillResolve(manager: EntityManager, markerId: string, demo: 
     const key = await manager.findOneBy(ApiKeyEntity, { secretDigest: secretDigest(user.api_key), workspaceId: user.workspace_id });
     if (!key || key.revokedAt !== null) return false;
   }
-  return true;
+  if (!demo.oauth_client) return false;
+  const client = await manager.findOneBy(OAuthClientEntity, { id: demo.oauth_client.client_id });
+  return client !== null && client.secretDigest === secretDigest(demo.oauth_client.client_secret);
 }
 
 function urlsOf(options: SeedDemoOptions): Pick<DemoFile, 'api_url' | 'auth_url' | 'mcp_url'> {

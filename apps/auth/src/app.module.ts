@@ -1,0 +1,69 @@
+import { type DynamicModule, Logger, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { revokeGrant } from '@cs/oauth';
+import type { Redis } from 'ioredis';
+import { LoggerModule } from 'nestjs-pino';
+import type { DataSource } from 'typeorm';
+import { AccountController } from './account/account.controller';
+import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
+import { DeveloperController } from './developer/developer.controller';
+import { HealthController } from './health/health.controller';
+import { DATA_SOURCE, InfrastructureModule, REDIS } from './infrastructure/infrastructure.module';
+import { InteractionsController } from './interactions/interactions.controller';
+import { JwksController } from './oidc/jwks.controller';
+import { PROVIDER_HOLDER, ProviderHolder } from './oidc/provider-holder';
+import { SessionController } from './session/session.controller';
+import { renderError } from './views/error.view';
+import { HtmlErrorFilter } from './web/html-error.filter';
+import { SignInThrottle } from './web/sign-in.throttle';
+import { SignInService } from './web/sign-in.service';
+import { WebSessions } from './web/web-sessions';
+
+const PROVIDER_ERRORS: Record<string, string> = {
+  invalid_redirect_uri: 'The app asked to return to an address it has not registered, so you were not sent there.',
+  invalid_client: 'The app that sent you here is not known to this service.',
+};
+
+@Module({})
+export class AppModule {
+  static register(config: AuthConfig): DynamicModule {
+    const secure = config.PUBLIC_AUTH_URL.startsWith('https://');
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] } }),
+        InfrastructureModule,
+      ],
+      controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, DeveloperController],
+      providers: [
+        { provide: AUTH_CONFIG, useValue: config },
+        { provide: WebSessions, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new WebSessions(ds, secure) },
+        { provide: SignInThrottle, inject: [REDIS], useFactory: (redis: Redis) => new SignInThrottle(redis) },
+        {
+          provide: SignInService,
+          inject: [DATA_SOURCE, SignInThrottle, WebSessions],
+          useFactory: (ds: DataSource, throttle: SignInThrottle, sessions: WebSessions) => new SignInService(ds, throttle, sessions),
+        },
+        {
+          provide: PROVIDER_HOLDER,
+          inject: [DATA_SOURCE, REDIS],
+          useFactory: async (ds: DataSource, redis: Redis) => {
+            const logger = new Logger('oidc-provider');
+            const holder = new ProviderHolder(ds, config, {
+              redis,
+              logger,
+              onGrantRevoked: (grantId) => revokeGrant(ds, redis, grantId),
+              renderError: (out) =>
+                renderError({ status: 400, title: 'This request cannot be completed', message: PROVIDER_ERRORS[out.error] ?? out.error_description ?? out.error }),
+            });
+            await holder.start();
+            return holder;
+          },
+        },
+        { provide: APP_FILTER, useClass: HtmlErrorFilter },
+      ],
+      exports: [AUTH_CONFIG],
+    };
+  }
+}

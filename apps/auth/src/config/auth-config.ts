@@ -1,0 +1,34 @@
+import { commonEnv, parseEnv, port, signingSecret } from '@cs/config';
+import { DEV_SIGNING_KEY_SECRET } from '@cs/oauth';
+import { z } from 'zod';
+
+const DEV_COOKIE_KEYS = 'development-only-cookie-key-do-not-use-in-production';
+
+export const authEnv = {
+  ...commonEnv,
+  AUTH_PORT: port(3001),
+  /** Comma-separated cookie signing keys shared by every replica; the first signs, all verify (rotation). */
+  AUTH_COOKIE_KEYS: z
+    .string()
+    .default(DEV_COOKIE_KEYS)
+    .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
+    .refine((keys) => keys.length > 0 && keys.every((k) => k.length >= 32), 'each key must be at least 32 characters'),
+  /** Encrypts the token-signing private keys at rest. */
+  SIGNING_KEY_SECRET: signingSecret(DEV_SIGNING_KEY_SECRET),
+  /** Behind a TLS-terminating proxy (Kubernetes ingress): trust X-Forwarded-* and mark cookies secure. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+};
+
+export type AuthConfig = ReturnType<typeof loadAuthConfig>;
+
+export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env) {
+  return parseEnv(authEnv, env, (c) => {
+    if (c.NODE_ENV !== 'production') return null;
+    if (c.AUTH_COOKIE_KEYS.includes(DEV_COOKIE_KEYS)) return 'AUTH_COOKIE_KEYS: must be set in production';
+    if (c.SIGNING_KEY_SECRET === DEV_SIGNING_KEY_SECRET) return 'SIGNING_KEY_SECRET: must be set in production';
+    if (!c.PUBLIC_AUTH_URL.startsWith('https://')) return 'PUBLIC_AUTH_URL: must be https in production';
+    return null;
+  });
+}
+
+export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { secretMatches } from '@cs/domain';
+import type { PrivateSigningJwk } from '@cs/oauth';
+import type { Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { DataSource } from 'typeorm';
+import type { AuthConfig } from '../config/auth-config';
+import { createOidcAdapter } from './oidc-adapter';
+import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
+
+const ACCESS_TOKEN_TTL = 3600;
+const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
+const RESOURCE_SCOPES = 'conversations:read folders:read email';
+
+export interface ProviderDependencies {
+  config: AuthConfig;
+  ds: DataSource;
+  redis: Redis;
+  signingKey: PrivateSigningJwk;
+  logger: Logger;
+  /** The provider's own error page (unknown client, unregistered redirect URI, …): never a redirect. */
+  renderError: (out: { error: string; error_description?: string }) => string;
+  /** Called when the provider revokes a grant itself (refresh token reuse, authorization code replay). */
+  onGrantRevoked: (grantId: string) => Promise<void>;
+}
+
+export const resourceUrls = (config: AuthConfig) => ({
+  api: `${config.PUBLIC_API_URL}/api/v1`,
+  mcp: config.PUBLIC_MCP_URL,
+});
+
+export function createProvider(deps: ProviderDependencies): Provider {
+  const { config, ds, redis } = deps;
+  const resources = resourceUrls(config);
+  const knownResources = new Set(Object.values(resources));
+
+  const configuration: Configuration = {
+    adapter: createOidcAdapter(ds, redis),
+    routes: OAUTH_ROUTES,
+    cookies: {
+      keys: config.AUTH_COOKIE_KEYS,
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    jwks: { keys: [deps.signingKey] },
+    scopes: ['openid', 'offline_access', 'email', 'folders:read', 'conversations:read'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_basic'],
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'RS256',
+    },
+    // Only RS256 anywhere: a client secret is stored as a digest and must never serve as an HMAC key.
+    enabledJWA: {
+      idTokenSigningAlgValues: ['RS256'],
+      requestObjectSigningAlgValues: ['RS256'],
+      userinfoSigningAlgValues: ['RS256'],
+      clientAuthSigningAlgValues: ['RS256'],
+      introspectionSigningAlgValues: ['RS256'],
+      authorizationSigningAlgValues: ['RS256'],
+    },
+    pkce: { required: () => false },
+    features: {
+      devInteractions: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      dPoP: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (_ctx, _client, oneOf) => oneOf ?? resources.api,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (!knownResources.has(resource)) throw new errors.InvalidTarget('the resource is not served by this authorization server');
+          return {
+            scope: RESOURCE_SCOPES,
+            audience: resource,
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      AuthorizationCode: 60,
+      IdToken: ACCESS_TOKEN_TTL,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      RefreshToken: REFRESH_TOKEN_TTL,
+      Grant: REFRESH_TOKEN_TTL,
+    },
+    // Spec: offline_access is always included and a refresh token always issued, without prompt=consent.
+    issueRefreshToken: async () => true,
+    rotateRefreshToken: true,
+    expiresWithSession: async () => false,
+    // Every authorization shows the consent page, where the user picks the workspace of this connection:
+    // only the grant this very interaction's consent produced is used, never an earlier one from the session.
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.['consent']?.grantId as string | undefined;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    findAccount: async (_ctx, sub) => {
+      const [user] = await ds.query<{ email: string }[]>('SELECT email FROM users WHERE id = $1', [sub]);
+      if (!user) return undefined;
+      return {
+        accountId: sub,
+        claims: async (_use, scope) => ({ sub, ...(scope.split(' ').includes('email') ? { email: user.email, email_verified: true } : {}) }),
+      };
+    },
+    extraTokenClaims: async (_ctx, token) => {
+      const grantId = 'grantId' in token ? token.grantId : undefined;
+      if (!grantId) return undefined;
+      const [row] = await ds.query<{ user_id: string; workspace_id: string; tenant_id: string }[]>(
+        `SELECT c.user_id, c.workspace_id, w.tenant_id FROM oauth_connections c JOIN workspaces w ON w.id = c.workspace_id
+         WHERE c.grant_id = $1 AND c.revoked_at IS NULL`,
+        [grantId],
+      );
+      if (!row) throw new errors.InvalidGrant('the connection was revoked');
+      return { user_id: row.user_id, workspace_id: row.workspace_id, tenant_id: row.tenant_id, client_type: CLIENT_TYPE, grant_id: grantId };
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = deps.renderError(out);
+    },
+  };
+
+  const provider = new Provider(config.PUBLIC_AUTH_URL, configuration);
+  provider.proxy = config.TRUST_PROXY;
+
+  // Stored secrets are SHA-256 digests (FIELD-NOTES: compareClientSecret is awaited during client auth).
+  provider.Client.prototype.compareClientSecret = async function compareClientSecret(this: { clientSecret?: string }, actual: string) {
+    return typeof this.clientSecret === 'string' && secretMatches(actual, this.clientSecret);
+  };
+  // Spec: refresh tokens are `rt_…` (oidc-provider has no option; the id is the token value).
+  (provider.RefreshToken.prototype as unknown as { generateTokenId: () => string }).generateTokenId = () =>
+    `rt_${randomBytes(32).toString('base64url')}`;
+
+  provider.on('grant.revoked', (_ctx: KoaContextWithOIDC, grantId: string) => {
+    deps.onGrantRevoked(grantId).catch((error: unknown) => deps.logger.error({ err: error, grantId }, 'could not publish a grant revocation'));
+  });
+  provider.use(async (ctx, next) => {
+    // Spec: state is "yes in practice"; its absence is allowed but worth a warning while integrating.
+    if (ctx.path === OAUTH_ROUTES.authorization && !ctx.query['state'] && config.NODE_ENV !== 'production') {
+      deps.logger.warn({ client_id: ctx.query['client_id'] }, 'authorization request without state: the client is open to CSRF on its redirect URI');
+    }
+    await next();
+  });
+  return provider;
+}

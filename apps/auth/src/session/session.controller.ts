@@ -1,0 +1,64 @@
+import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
+import { renderError } from '../views/error.view';
+import { renderHome } from '../views/home.view';
+import { renderSignIn } from '../views/sign-in.view';
+import { csrfToken, csrfValid } from '../web/csrf';
+import { sendHtml } from '../web/send-html';
+import { SignInService } from '../web/sign-in.service';
+import { WebSessions } from '../web/web-sessions';
+
+/** Only same-site paths may be returned to after sign-in (no open redirect). */
+const safeReturnTo = (value: unknown): string =>
+  typeof value === 'string' && /^\/(account|developer)(\/[A-Za-z0-9_\-/]*)?(\?[A-Za-z0-9_=&%-]*)?$/.test(value) ? value : '/account';
+
+@Controller()
+export class SessionController {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    private readonly sessions: WebSessions,
+    private readonly signIn: SignInService,
+  ) {}
+
+  private get secure(): boolean {
+    return this.config.PUBLIC_AUTH_URL.startsWith('https://');
+  }
+
+  @Get()
+  async home(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const user = await this.sessions.current(req);
+    sendHtml(res, 200, renderHome({ user, csrfToken: csrfToken(req, res, this.secure) }));
+  }
+
+  @Get('sign-in')
+  async showSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const returnTo = safeReturnTo(req.query['return_to']);
+    if (await this.sessions.current(req)) return res.redirect(303, returnTo);
+    sendHtml(res, 200, renderSignIn({ action: `/sign-in?return_to=${encodeURIComponent(returnTo)}`, csrfToken: csrfToken(req, res, this.secure) }));
+  }
+
+  @Post('sign-in')
+  async submitSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const returnTo = safeReturnTo(req.query['return_to']);
+    if (!csrfValid(req)) return sendHtml(res, 403, renderError({ status: 403, title: 'This form has expired', message: 'Reload the page and try again.' }));
+    const outcome = await this.signIn.attempt(req, res, req.body as Record<string, unknown>);
+    if (outcome.ok) return res.redirect(303, returnTo);
+    sendHtml(
+      res,
+      outcome.status,
+      renderSignIn({
+        action: `/sign-in?return_to=${encodeURIComponent(returnTo)}`,
+        csrfToken: csrfToken(req, res, this.secure),
+        email: typeof req.body?.email === 'string' ? (req.body.email as string) : '',
+        ...(outcome.throttledSeconds ? { throttledSeconds: outcome.throttledSeconds } : { error: outcome.error }),
+      }),
+    );
+  }
+
+  @Post('sign-out')
+  async signOut(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (csrfValid(req)) await this.sessions.end(req, res);
+    res.redirect(303, '/');
+  }
+}

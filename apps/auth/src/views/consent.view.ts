@@ -1,0 +1,88 @@
+import { SafeHtml, html } from './html';
+import { clientLogo } from './client-logo.partial';
+import { csrfInput, errorSummary } from './form-controls.partial';
+import { icons } from './icons.partial';
+import { PAGE_PATHS, PRODUCT_NAME, ViewUser, renderLayout } from './layout.view';
+
+/** Plain-words descriptions of the scopes, for the consent screen and the client form. */
+export const SCOPE_DESCRIPTIONS: Record<string, string> = {
+  openid: 'Confirm who you are',
+  email: 'See your email address',
+  'folders:read': 'See the folders in the workspace',
+  'conversations:read': 'Read your meetings and conversations, including transcripts and summaries',
+  offline_access: 'Stay connected when you are not using the app (refresh access without asking again)',
+};
+
+export interface ConsentWorkspace {
+  id: string;
+  name: string;
+}
+
+export interface ConsentViewInput {
+  action: string;
+  csrfToken: string;
+  client: { name: string; logoUri: string | null; clientId: string };
+  user: ViewUser;
+  scopes: { scope: string; description: string }[];
+  workspaces: ConsentWorkspace[];
+  selectedWorkspaceId?: string;
+  error?: string;
+}
+
+function workspaceChoice(workspaces: ConsentWorkspace[], selectedId: string | undefined): SafeHtml {
+  const [only] = workspaces;
+  if (!only) {
+    return html`<div class="consent-block"><p class="alert alert-info">You are not a member of any workspace, so there is nothing to connect.</p></div>`;
+  }
+  if (workspaces.length === 1) {
+    return html`<div class="consent-block">
+      <p class="label" id="workspace-label">Workspace</p>
+      <div class="workspace-single" aria-labelledby="workspace-label">${icons.workspace()}<span>${only.name}</span></div>
+      <input type="hidden" name="workspace_id" value="${only.id}">
+    </div>`;
+  }
+  const checkedId = workspaces.some((w) => w.id === selectedId) ? selectedId : only.id;
+  return html`<fieldset class="consent-block" aria-describedby="workspace-hint">
+    <legend>Workspace</legend>
+    <p class="hint legend-hint" id="workspace-hint">The app can only see the workspace you choose.</p>
+    <div class="choices">
+      ${workspaces.map(
+        (workspace, index) => html`<label class="choice" for="workspace-${index}">
+          <input type="radio" id="workspace-${index}" name="workspace_id" value="${workspace.id}"${workspace.id === checkedId ? html` checked` : ''} required>
+          <span class="choice-text"><span class="choice-title">${workspace.name}</span></span>
+        </label>`,
+      )}
+    </div>
+  </fieldset>`;
+}
+
+export function renderConsent(input: ConsentViewInput): string {
+  const { client, user } = input;
+  const body = html`
+<div class="card">
+  <div class="consent-logos">${clientLogo(client.name, client.logoUri, 'lg')}</div>
+  <h1 class="consent-title">${client.name} wants to access your ${PRODUCT_NAME} account</h1>
+  <p class="consent-sub">Signed in as <strong>${user.email}</strong></p>
+  ${input.error ? html`<div class="consent-block">${errorSummary(input.error)}</div>` : ''}
+  <form method="post" action="${input.action}">
+    ${csrfInput(input.csrfToken)}
+    <div class="consent-block">
+      <h2 class="label" id="scopes-title">This will allow ${client.name} to:</h2>
+      <ul class="scope-list" aria-labelledby="scopes-title">
+        ${input.scopes.map((s) => html`<li>${icons.check()}<span>${s.description}</span></li>`)}
+      </ul>
+    </div>
+    ${workspaceChoice(input.workspaces, input.selectedWorkspaceId)}
+    <div class="form-actions form-actions-split">
+      <button type="submit" name="action" value="deny" class="secondary">Cancel</button>
+      ${input.workspaces.length > 0 ? html`<button type="submit" name="action" value="approve" class="primary">Allow</button>` : ''}
+    </div>
+  </form>
+  <div class="card-footer small">
+    <p>${client.name} will get this access as <strong>${user.email}</strong> until you revoke it, which you can do at any
+      time from your <a href="${PAGE_PATHS.account}">Account</a> page.</p>
+  </div>
+</div>
+<p class="center muted small below-card">Client ID <code>${client.clientId}</code></p>`;
+  return renderLayout({ title: `Allow ${client.name}`, body, width: 'narrow' });
+}

@@ -1,0 +1,87 @@
+import { SafeHtml, html, pathTo } from './html';
+import { clientLogo } from './client-logo.partial';
+import { csrfInput } from './form-controls.partial';
+import { dateTag } from './utc-date.format';
+
+export interface DeveloperClient {
+  clientId: string;
+  name: string;
+  logoUri: string | null;
+  redirectUris: string[];
+  scopes: string[];
+  createdAt: Date;
+  /** The recognisable end of the secret, e.g. "cs_…9f2a"; the secret itself is never stored. */
+  secretHint: string;
+}
+
+function clientRow(client: DeveloperClient, workspaceId: string, csrfToken: string): SafeHtml {
+  return html`<tr role="row">
+    <td role="cell" class="primary-cell">
+      <div class="app-cell">${clientLogo(client.name, client.logoUri)}
+        <div><strong>${client.name}</strong><code class="muted">${client.clientId}</code>
+          <span class="cell-note">Created ${dateTag(client.createdAt)}</span></div>
+      </div>
+    </td>
+    <td role="cell" data-label="Redirect URIs"><ul class="url-list">${client.redirectUris.map((uri) => html`<li>${uri}</li>`)}</ul></td>
+    <td role="cell" data-label="Scopes"><ul class="chips">${client.scopes.map((scope) => html`<li class="chip">${scope}</li>`)}</ul></td>
+    <td role="cell" data-label="Secret"><code class="nw">${client.secretHint}</code></td>
+    <td role="cell" class="actions">
+      <a class="button" href="${pathTo`/developer/clients/${client.clientId}?workspace=${workspaceId}`}" aria-label="Edit ${client.name}">Edit</a>
+      <form method="post" action="${pathTo`/developer/clients/${client.clientId}/rotate-secret`}">
+        ${csrfInput(csrfToken)}
+        <input type="hidden" name="workspace_id" value="${workspaceId}">
+        <button type="submit" name="action" value="rotate_secret" aria-label="Rotate the secret of ${client.name}">Rotate secret</button>
+      </form>
+      <form method="post" action="${pathTo`/developer/clients/${client.clientId}/delete`}">
+        ${csrfInput(csrfToken)}
+        <input type="hidden" name="workspace_id" value="${workspaceId}">
+        <button type="submit" name="action" value="delete" class="danger" aria-label="Delete ${client.name}">Delete</button>
+      </form>
+    </td>
+  </tr>`;
+}
+
+function clientsTable(clients: DeveloperClient[], workspaceId: string, csrfToken: string): SafeHtml {
+  if (clients.length === 0) {
+    return html`<div class="table-card"><div class="empty">
+      <strong>No OAuth apps yet.</strong>
+      Register an app to let it ask the people in this workspace for access to their data.
+    </div></div>`;
+  }
+  return html`<div class="table-card">
+    <table class="responsive oauth-apps" role="table" aria-labelledby="oauth-apps-title">
+      <thead role="rowgroup"><tr role="row">
+        <th role="columnheader" scope="col">App</th>
+        <th role="columnheader" scope="col">Redirect URIs</th>
+        <th role="columnheader" scope="col">Scopes</th>
+        <th role="columnheader" scope="col">Secret</th>
+        <th role="columnheader" scope="col"><span class="visually-hidden">Actions</span></th>
+      </tr></thead>
+      <tbody role="rowgroup">${clients.map((client) => clientRow(client, workspaceId, csrfToken))}</tbody>
+    </table>
+  </div>`;
+}
+
+/** The "OAuth apps" section of developer settings. */
+export function oauthAppsSection(input: {
+  csrfToken: string;
+  workspaceId: string;
+  oauthEnabled: boolean;
+  clients: DeveloperClient[];
+}): SafeHtml {
+  const registerLink = input.oauthEnabled
+    ? html`<a class="button primary" href="${pathTo`/developer/clients/new?workspace=${input.workspaceId}`}">Register an OAuth app</a>`
+    : '';
+  return html`<section class="section" aria-labelledby="oauth-apps-title">
+  <div class="section-header">
+    <div>
+      <h2 id="oauth-apps-title">OAuth apps</h2>
+      <p>Apps that ask people in this workspace for permission to read their data, through the consent screen.</p>
+    </div>
+    ${registerLink}
+  </div>
+  ${input.oauthEnabled
+    ? clientsTable(input.clients, input.workspaceId, input.csrfToken)
+    : html`<div class="notice"><p>OAuth apps are not enabled for this workspace. Ask the operator of the service to enable them.</p></div>`}
+</section>`;
+}

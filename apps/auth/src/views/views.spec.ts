@@ -1,0 +1,302 @@
+import { AccountViewInput, renderAccount } from './account.view';
+import { ClientFormViewInput, renderClientForm } from './client-form.view';
+import { ConsentViewInput, SCOPE_DESCRIPTIONS, renderConsent } from './consent.view';
+import { DeveloperSettingsViewInput, renderDeveloperSettings } from './developer-settings.view';
+import { renderError } from './error.view';
+import { renderHome } from './home.view';
+import { SignInViewInput, renderSignIn } from './sign-in.view';
+
+// Our markup always double-quotes attribute values and escapes `"`, `<` and `>` inside them, so a tag is
+// exactly `<name attr="value" ...>` and this tokenizer sees the same elements a browser would.
+interface Tag {
+  name: string;
+  attrs: Record<string, string>;
+}
+function tagsOf(doc: string): Tag[] {
+  return [...doc.matchAll(/<([a-zA-Z][\w-]*)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*\/?>/g)].map((m) => ({
+    name: (m[1] ?? '').toLowerCase(),
+    attrs: Object.fromEntries([...(m[2] ?? '').matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map((a) => [a[1] ?? '', a[2] ?? ''])),
+  }));
+}
+const find = (doc: string, predicate: (tag: Tag) => boolean): Tag[] => tagsOf(doc).filter(predicate);
+const inputsNamed = (doc: string, name: string): Tag[] => find(doc, (t) => ['input', 'textarea', 'button'].includes(t.name) && t.attrs['name'] === name);
+const buttonWithAction = (doc: string, value: string): Tag | undefined =>
+  find(doc, (t) => t.name === 'button' && t.attrs['name'] === 'action' && t.attrs['value'] === value)[0];
+const formActions = (doc: string): string[] => find(doc, (t) => t.name === 'form').map((t) => t.attrs['action'] ?? '');
+
+const CSRF = 'csrf-token-123';
+const HOSTILE = `<script>alert(1)</script>"'><img src=x onerror=alert(1)>`;
+const user = { email: 'ada@example.com' };
+const at = new Date('2026-11-22T14:05:09Z');
+
+const aSignIn = (o: Partial<SignInViewInput> = {}): SignInViewInput => ({ action: '/sign-in', csrfToken: CSRF, ...o });
+const aConsent = (o: Partial<ConsentViewInput> = {}): ConsentViewInput => ({
+  action: '/interaction/i1/consent', csrfToken: CSRF, user,
+  client: { name: 'Notes Sync', logoUri: 'https://cdn.example.com/logo.png', clientId: 'ext_1' },
+  scopes: [{ scope: 'email', description: SCOPE_DESCRIPTIONS['email'] ?? '' }],
+  workspaces: [{ id: 'ws_1', name: 'Research' }], ...o,
+});
+const anAccount = (o: Partial<AccountViewInput> = {}): AccountViewInput => ({
+  csrfToken: CSRF, user, ...o,
+  connections: o.connections ?? [{ id: 'conn_1', clientName: 'Notes Sync', logoUri: null, workspaceName: 'Research', scopes: ['email'], connectedAt: at, lastUsedAt: null }],
+});
+const aDeveloperSettings = (o: Partial<DeveloperSettingsViewInput> = {}): DeveloperSettingsViewInput => ({
+  csrfToken: CSRF, user, workspace: { id: 'ws_1', name: 'Research' },
+  workspaces: [{ id: 'ws_1', name: 'Research', isAdmin: true }, { id: 'ws_2', name: 'Sales', isAdmin: false }],
+  oauthEnabled: true,
+  clients: [{ clientId: 'ext_1', name: 'Notes Sync', logoUri: null, redirectUris: ['https://notes.example.com/cb'], scopes: ['email'], createdAt: at, secretHint: 'cs_…a1b2' }],
+  apiKeys: [
+    { id: 'key_1', name: 'Import', hint: 'sk_…c3d4', createdAt: at, lastUsedAt: null, revokedAt: null },
+    { id: 'key_2', name: 'Old', hint: 'sk_…e5f6', createdAt: at, lastUsedAt: at, revokedAt: new Date('2026-12-01T09:30:00Z') },
+  ], ...o,
+});
+const aClientForm = (o: Partial<ClientFormViewInput> = {}): ClientFormViewInput => ({
+  mode: 'create', action: '/developer/clients', csrfToken: CSRF, user, workspace: { id: 'ws_1', name: 'Research' },
+  values: { name: 'Notes Sync', logoUri: '', redirectUris: 'https://a.example/cb\nhttp://localhost:8080/cb', scopes: ['email'] },
+  availableScopes: ['email', 'folders:read', 'conversations:read', 'offline_access'].map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] ?? '' })),
+  ...o,
+});
+
+const everyPage = (): [string, string][] => [
+  ['sign-in', renderSignIn(aSignIn({ error: 'Wrong password', clientName: 'Notes Sync', email: 'a@b.c' }))],
+  ['consent (one workspace)', renderConsent(aConsent())],
+  ['consent (several workspaces)', renderConsent(aConsent({ workspaces: [{ id: 'ws_1', name: 'A' }, { id: 'ws_2', name: 'B' }], error: 'Pick one' }))],
+  ['account', renderAccount(anAccount({ flash: { kind: 'success', message: 'Revoked.' } }))],
+  ['account (empty)', renderAccount(anAccount({ connections: [] }))],
+  ['developer settings', renderDeveloperSettings(aDeveloperSettings({ revealed: { label: 'API key', value: 'sk_x' } }))],
+  ['developer settings (OAuth disabled)', renderDeveloperSettings(aDeveloperSettings({ oauthEnabled: false, apiKeys: [] }))],
+  ['client form', renderClientForm(aClientForm({ errors: { name: 'Required', scopes: 'Pick one' } }))],
+  ['client form (edit)', renderClientForm(aClientForm({ mode: 'edit', clientId: 'ext_1', action: '/developer/clients/ext_1' }))],
+  ['error', renderError({ status: 400, title: 'This redirect URI is not registered for the app', message: 'Stopped.', user })],
+  ['home (signed out)', renderHome({ user: null })],
+  ['home (signed in)', renderHome({ user, csrfToken: CSRF })],
+];
+
+describe.each(everyPage())('%s page', (_name, doc) => {
+  it('is a complete, accessible document', () => {
+    expect(doc.startsWith('<!doctype html>')).toBe(true);
+    expect(doc).toContain('<html lang="en">');
+    expect(doc).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(doc).toMatch(/<title>[^<]+ · Conversation Service<\/title>/);
+    expect(find(doc, (t) => t.name === 'main')).toHaveLength(1);
+    expect(find(doc, (t) => t.name === 'h1')).toHaveLength(1);
+    expect(doc.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('runs no script: no <script>, no event handler attributes, no style attributes, no javascript: URLs', () => {
+    const tags = tagsOf(doc);
+    expect(tags.filter((t) => t.name === 'script')).toEqual([]);
+    expect(tags.flatMap((t) => Object.keys(t.attrs)).filter((a) => /^on/i.test(a) || a === 'style')).toEqual([]);
+    expect(doc).not.toMatch(/javascript:/i);
+  });
+
+  it('labels every visible control with <label for>', () => {
+    const labelled = new Set(find(doc, (t) => t.name === 'label').map((t) => t.attrs['for']));
+    const controls = find(doc, (t) => (t.name === 'input' && t.attrs['type'] !== 'hidden') || t.name === 'textarea' || t.name === 'select');
+    for (const control of controls) expect(labelled.has(control.attrs['id'])).toBe(true);
+  });
+
+  it('posts every form with the CSRF token', () => {
+    const forms = [...doc.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)].map((m) => m[0]);
+    expect(forms.length).toBe(find(doc, (t) => t.name === 'form').length);
+    for (const form of forms) {
+      expect(form).toMatch(/^<form [^>]*method="post"/);
+      expect(form).toContain(`<input type="hidden" name="_csrf" value="${CSRF}">`);
+    }
+  });
+});
+
+describe('sign-in page', () => {
+  it('has the email and password inputs and the sign_in button automation relies on', () => {
+    const doc = renderSignIn(aSignIn());
+    expect(inputsNamed(doc, 'email')[0]?.attrs).toMatchObject({ type: 'email', autocomplete: 'username', id: 'email' });
+    expect(inputsNamed(doc, 'password')[0]?.attrs).toMatchObject({ type: 'password', autocomplete: 'current-password' });
+    expect(buttonWithAction(doc, 'sign_in')).toBeDefined();
+    expect(formActions(doc)).toEqual(['/sign-in']);
+  });
+
+  it('names the client, keeps the email and shows the error', () => {
+    const doc = renderSignIn(aSignIn({ clientName: 'Notes Sync', email: 'ada@example.com', error: 'Email or password is wrong.' }));
+    expect(doc).toContain('to continue to <strong>Notes Sync</strong>');
+    expect(inputsNamed(doc, 'email')[0]?.attrs['value']).toBe('ada@example.com');
+    expect(doc).toMatch(/role="alert"[^>]*>[\s\S]*Email or password is wrong\./);
+    expect(inputsNamed(doc, 'password')[0]?.attrs['aria-invalid']).toBe('true');
+  });
+
+  it('says how long to wait when attempts are throttled', () => {
+    expect(renderSignIn(aSignIn({ throttledSeconds: 30 }))).toContain('Too many attempts; try again in 30 seconds');
+  });
+});
+
+describe('consent page', () => {
+  it('names the client, shows its logo, each scope in plain words and both buttons', () => {
+    const doc = renderConsent(aConsent({ scopes: ['email', 'conversations:read'].map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] ?? '' })) }));
+    expect(doc).toContain('Notes Sync wants to access your Conversation Service account');
+    expect(find(doc, (t) => t.name === 'img')[0]?.attrs).toMatchObject({ src: 'https://cdn.example.com/logo.png', alt: 'Notes Sync logo' });
+    expect(doc).toContain('<span>See your email address</span>');
+    expect(doc).toContain('<span>Read your meetings and conversations, including transcripts and summaries</span>');
+    expect(doc).toContain('ada@example.com');
+    expect(buttonWithAction(doc, 'approve')?.attrs['class']).toBe('primary');
+    expect(buttonWithAction(doc, 'deny')?.attrs['class']).toBe('secondary');
+    expect(doc).toMatch(/value="approve" class="primary">Allow<\/button>/);
+    expect(doc).toMatch(/value="deny" class="secondary">Cancel<\/button>/);
+  });
+
+  it('binds to the only workspace with a hidden input', () => {
+    const inputs = inputsNamed(renderConsent(aConsent()), 'workspace_id');
+    expect(inputs.map((t) => [t.attrs['type'], t.attrs['value']])).toEqual([['hidden', 'ws_1']]);
+  });
+
+  it('offers several workspaces as radios in a "Workspace" fieldset, the selected one checked', () => {
+    const workspaces = [{ id: 'ws_1', name: 'A' }, { id: 'ws_2', name: 'B' }, { id: 'ws_3', name: 'C' }];
+    const doc = renderConsent(aConsent({ workspaces, selectedWorkspaceId: 'ws_2' }));
+    const radios = inputsNamed(doc, 'workspace_id');
+    expect(radios.map((t) => t.attrs['type'])).toEqual(['radio', 'radio', 'radio']);
+    expect(radios.filter((t) => 'checked' in t.attrs).map((t) => t.attrs['value'])).toEqual(['ws_2']);
+    expect(doc).toMatch(/<fieldset[^>]*>\s*<legend>Workspace<\/legend>/);
+    const first = inputsNamed(renderConsent(aConsent({ workspaces })), 'workspace_id').filter((t) => 'checked' in t.attrs);
+    expect(first.map((t) => t.attrs['value'])).toEqual(['ws_1']);
+  });
+
+  it('shows a lettered placeholder when the client has no (usable) logo', () => {
+    for (const logoUri of [null, 'javascript:alert(1)']) {
+      const doc = renderConsent(aConsent({ client: { name: 'zeta', logoUri, clientId: 'ext_1' } }));
+      expect(find(doc, (t) => t.name === 'img')).toEqual([]);
+      expect(doc).toContain('<span class="logo logo-placeholder logo-lg" aria-hidden="true">Z</span>');
+    }
+  });
+});
+
+describe('account page', () => {
+  it('lists connections with a revoke form per app, named for assistive technology', () => {
+    const doc = renderAccount(anAccount());
+    expect(formActions(doc)).toContain('/account/connections/conn_1/revoke');
+    expect(buttonWithAction(doc, 'revoke')?.attrs).toMatchObject({ class: 'danger', 'aria-label': 'Revoke access for Notes Sync' });
+    expect(doc).toContain('>Revoke access</button>');
+    expect(doc).toContain('<time datetime="2026-11-22T14:05:09.000Z">');
+    expect(doc.replace(/<[^>]+>/g, '')).toContain('22 Nov 2026, 14:05 UTC');
+    expect(doc).toContain('Never');
+  });
+
+  it('percent-encodes connection ids in the revoke URL', () => {
+    const doc = renderAccount(anAccount({ connections: [{ id: '../x?y', clientName: 'A', logoUri: null, workspaceName: 'W', scopes: [], connectedAt: at, lastUsedAt: null }] }));
+    expect(formActions(doc)).toContain('/account/connections/..%2Fx%3Fy/revoke');
+  });
+
+  it('has an empty state', () => {
+    expect(renderAccount(anAccount({ connections: [] }))).toContain('No apps are connected to your account.');
+  });
+});
+
+describe('developer settings page', () => {
+  it('lists OAuth apps with edit, rotate-secret and delete actions and a register link', () => {
+    const doc = renderDeveloperSettings(aDeveloperSettings());
+    const hrefs = find(doc, (t) => t.name === 'a').map((t) => t.attrs['href']);
+    expect(hrefs).toEqual(expect.arrayContaining(['/developer/clients/ext_1?workspace=ws_1', '/developer/clients/new?workspace=ws_1', '/developer?workspace=ws_2']));
+    expect(formActions(doc)).toEqual(expect.arrayContaining(['/developer/clients/ext_1/rotate-secret', '/developer/clients/ext_1/delete', '/developer/api-keys', '/developer/api-keys/key_1/revoke']));
+    expect(buttonWithAction(doc, 'rotate_secret')).toBeDefined();
+    expect(buttonWithAction(doc, 'delete')?.attrs['class']).toBe('danger');
+    expect(doc).toContain('cs_…a1b2');
+  });
+
+  it('explains that OAuth apps are not enabled, with no register link', () => {
+    const doc = renderDeveloperSettings(aDeveloperSettings({ oauthEnabled: false }));
+    expect(doc).toContain('OAuth apps are not enabled for this workspace. Ask the operator of the service to enable them.');
+    expect(doc).not.toContain('/developer/clients/new');
+  });
+
+  it('creates API keys for the workspace and greys out revoked ones with their revocation date', () => {
+    const doc = renderDeveloperSettings(aDeveloperSettings());
+    expect(inputsNamed(doc, 'name')[0]?.attrs['id']).toBe('api-key-name');
+    expect(find(doc, (t) => t.name === 'input' && t.attrs['name'] === 'workspace_id').every((t) => t.attrs['value'] === 'ws_1')).toBe(true);
+    expect(buttonWithAction(doc, 'create_api_key')).toBeDefined();
+    expect(formActions(doc)).not.toContain('/developer/api-keys/key_2/revoke');
+    expect(doc).toMatch(/<tr role="row" class="is-revoked">[\s\S]*?Revoked <time datetime="2026-12-01T09:30:00.000Z">/);
+  });
+
+  it('shows a revealed secret once, prominently', () => {
+    const doc = renderDeveloperSettings(aDeveloperSettings({ revealed: { label: 'Client secret', value: 'cs_secret' } }));
+    expect(doc).toMatch(/<code class="secret-value"[^>]*>cs_secret<\/code>/);
+    expect(doc).toContain('Copy it now. It will not be shown again.');
+  });
+
+  it('appends extra sections (webhooks) as given, after API keys', () => {
+    const doc = renderDeveloperSettings(aDeveloperSettings(), ['<section id="webhooks"><h2>Webhooks</h2></section>']);
+    expect(doc.indexOf('<section id="webhooks">')).toBeGreaterThan(doc.indexOf('id="api-keys-title"'));
+  });
+});
+
+describe('client form page', () => {
+  it('has the fields, scope checkboxes without offline_access, help text and the save action', () => {
+    const doc = renderClientForm(aClientForm());
+    expect(inputsNamed(doc, 'name')[0]?.attrs['value']).toBe('Notes Sync');
+    expect(inputsNamed(doc, 'logo_uri')[0]?.attrs['type']).toBe('url');
+    expect(doc).toMatch(/<textarea [^>]*name="redirect_uris"[^>]*>\nhttps:\/\/a\.example\/cb\nhttp:\/\/localhost:8080\/cb<\/textarea>/);
+    expect(doc).toContain('One per line. HTTPS, or http://localhost / http://127.0.0.1 on any port. Matched exactly.');
+    const scopes = inputsNamed(doc, 'scopes');
+    expect(scopes.map((t) => [t.attrs['value'], 'checked' in t.attrs])).toEqual([['email', true], ['folders:read', false], ['conversations:read', false]]);
+    expect(doc).toContain('offline_access is added automatically');
+    expect(inputsNamed(doc, 'workspace_id')[0]?.attrs).toMatchObject({ type: 'hidden', value: 'ws_1' });
+    expect(buttonWithAction(doc, 'save_client')).toBeDefined();
+    expect(find(doc, (t) => t.name === 'a' && t.attrs['href'] === '/developer?workspace=ws_1').length).toBeGreaterThan(0);
+  });
+
+  it('shows each error beside its field and in a summary linking to it', () => {
+    const doc = renderClientForm(aClientForm({ errors: { name: 'Enter a name.', redirectUris: 'Use HTTPS.' } }));
+    expect(inputsNamed(doc, 'name')[0]?.attrs).toMatchObject({ 'aria-invalid': 'true', 'aria-describedby': 'client-name-hint client-name-error' });
+    expect(doc).toContain('<p class="field-error" id="client-name-error"><span class="visually-hidden">Error:</span>Enter a name.</p>');
+    expect(doc).toContain('<a href="#client-name">Enter a name.</a>');
+    expect(doc).toContain('<a href="#client-redirect-uris">Use HTTPS.</a>');
+    expect(inputsNamed(doc, 'logo_uri')[0]?.attrs['aria-invalid']).toBeUndefined();
+  });
+});
+
+describe('error and home pages', () => {
+  it('explains the error with a link home and never redirects', () => {
+    const doc = renderError({ status: 400, title: 'This redirect URI is not registered for the app', message: 'Ask the developer.' });
+    expect(doc).toContain('<h1>This redirect URI is not registered for the app</h1>');
+    expect(find(doc, (t) => t.name === 'a' && t.attrs['href'] === '/')).not.toEqual([]);
+    expect(doc).not.toMatch(/http-equiv="refresh"/i);
+  });
+
+  it('links to sign-in when signed out, and to Account and Developer settings when signed in', () => {
+    const hrefs = (doc: string): (string | undefined)[] => find(doc, (t) => t.name === 'a').map((t) => t.attrs['href']);
+    expect(hrefs(renderHome({ user: null }))).toContain('/sign-in');
+    const signedIn = renderHome({ user, csrfToken: CSRF });
+    expect(hrefs(signedIn)).toEqual(expect.arrayContaining(['/account', '/developer']));
+    expect(formActions(signedIn)).toEqual(['/sign-out']);
+  });
+});
+
+describe('hostile input', () => {
+  const hostileDocs = (): string[] => {
+    const h = HOSTILE;
+    const scopes = [{ scope: h, description: h }];
+    return [
+      renderSignIn({ action: h, csrfToken: h, email: h, error: h, clientName: h }),
+      renderConsent({ action: h, csrfToken: h, client: { name: h, logoUri: `https://x.example/${h}`, clientId: h }, user: { email: h }, scopes, workspaces: [{ id: h, name: h }, { id: 'b', name: h }], selectedWorkspaceId: h, error: h }),
+      renderConsent({ action: h, csrfToken: h, client: { name: h, logoUri: h, clientId: h }, user: { email: h }, scopes, workspaces: [{ id: h, name: h }] }),
+      renderAccount({ csrfToken: h, user: { email: h }, flash: { kind: 'error', message: h }, connections: [{ id: h, clientName: h, logoUri: h, workspaceName: h, scopes: [h], connectedAt: at, lastUsedAt: at }] }),
+      renderDeveloperSettings({
+        csrfToken: h, user: { email: h }, workspace: { id: h, name: h }, workspaces: [{ id: h, name: h, isAdmin: false }, { id: 'b', name: h, isAdmin: true }], oauthEnabled: true,
+        clients: [{ clientId: h, name: h, logoUri: `https://x.example/"${h}`, redirectUris: [h], scopes: [h], createdAt: at, secretHint: h }],
+        apiKeys: [{ id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: null }, { id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: at }],
+        revealed: { label: h, value: h }, flash: { kind: 'info', message: h },
+      }),
+      renderClientForm({ mode: 'edit', action: h, csrfToken: h, user: { email: h }, workspace: { id: h, name: h }, values: { name: h, logoUri: h, redirectUris: `${h}</textarea>${h}`, scopes: [h] }, availableScopes: scopes, errors: { name: h, logoUri: h, redirectUris: h, scopes: h }, clientId: h }),
+      renderError({ status: 400, title: h, message: h, user: { email: h } }),
+      renderHome({ user: { email: h }, csrfToken: h }),
+    ];
+  };
+
+  it.each(hostileDocs().map((doc, index) => [index, doc]))('renders inert everywhere (document %i)', (_index, doc) => {
+    const tags = tagsOf(doc);
+    expect(tags.filter((t) => t.name === 'script')).toEqual([]);
+    expect(tags.filter((t) => t.name === 'img' && t.attrs['src'] === 'x')).toEqual([]);
+    expect(tags.flatMap((t) => Object.keys(t.attrs)).filter((a) => /^on/i.test(a))).toEqual([]);
+    expect(doc).not.toContain(HOSTILE);
+    expect(doc).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&gt;&lt;img src=x onerror=alert(1)&gt;');
+    // The textarea cannot be closed early by its own value.
+    expect((doc.match(/<\/textarea>/g) ?? []).length).toBe((doc.match(/<textarea\b/g) ?? []).length);
+  });
+});

@@ -1,0 +1,131 @@
+import { newId, newSecret, secretDigest, secretHint, type Scope } from '@cs/domain';
+import { OAuthClientEntity, WorkspaceEntity } from '@cs/persistence';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** A DataSource, or a transaction's manager when registration is part of a larger write. */
+type Db = DataSource | EntityManager;
+
+/** Scopes a client may be registered for; offline_access is added to every client (spec). */
+export const REGISTRABLE_SCOPES: readonly Scope[] = ['conversations:read', 'folders:read', 'email'];
+
+export interface ClientInput {
+  name: string;
+  logoUri: string | null;
+  redirectUris: string[];
+  scopes: string[];
+}
+
+export type ClientField = 'name' | 'logoUri' | 'redirectUris' | 'scopes';
+
+export class ClientValidationError extends Error {
+  constructor(readonly errors: Partial<Record<ClientField, string>>) {
+    super(Object.values(errors).join(' '));
+  }
+}
+
+export class OAuthNotEnabledError extends Error {
+  constructor() {
+    super('OAuth apps are not enabled for this workspace; the operator enables them with `npm run cli -- oauth:enable`.');
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/**
+ * Spec "OAuth client registration": HTTPS URLs, or http://localhost and http://127.0.0.1 on any port.
+ * Redirect URIs are later matched exactly, so they must be absolute, without fragment or wildcard.
+ */
+export function redirectUriProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${value} is not an absolute URL`;
+  }
+  if (url.hash || value.includes('#')) return `${value} must not contain a fragment`;
+  if (value.includes('*')) return `${value} must not contain a wildcard`;
+  if (url.username || url.password) return `${value} must not contain credentials`;
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return `${value} must use https (http is allowed only for localhost and 127.0.0.1)`;
+}
+
+export function validateClientInput(input: ClientInput): ClientInput {
+  const errors: Partial<Record<ClientField, string>> = {};
+  const name = input.name.trim();
+  if (name.length < 1 || name.length > 100) errors.name = 'Give the app a name of 1 to 100 characters.';
+  const logoUri = input.logoUri?.trim() || null;
+  if (logoUri !== null) {
+    let ok = false;
+    try {
+      const url = new URL(logoUri);
+      ok = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+    } catch {
+      ok = false;
+    }
+    if (!ok || logoUri.length > 2000) errors.logoUri = 'The logo must be an https URL.';
+  }
+  const redirectUris = [...new Set(input.redirectUris.map((u) => u.trim()).filter(Boolean))];
+  if (redirectUris.length === 0) errors.redirectUris = 'Add at least one redirect URI.';
+  else if (redirectUris.length > 10) errors.redirectUris = 'At most 10 redirect URIs.';
+  else {
+    const problem = redirectUris.map(redirectUriProblem).find((p) => p !== null);
+    if (problem) errors.redirectUris = problem;
+  }
+  const scopes = [...new Set(input.scopes)];
+  const unknown = scopes.filter((s) => !(REGISTRABLE_SCOPES as readonly string[]).includes(s));
+  if (scopes.length === 0) errors.scopes = 'Choose at least one scope.';
+  else if (unknown.length > 0) errors.scopes = `Unknown scope: ${unknown.join(', ')}.`;
+  if (Object.keys(errors).length > 0) throw new ClientValidationError(errors);
+  return { name, logoUri, redirectUris, scopes };
+}
+
+export async function enableOAuthApps(ds: Db, workspaceId: string): Promise<boolean> {
+  const result = await ds.getRepository(WorkspaceEntity).update({ id: workspaceId }, { oauthAppsEnabled: true });
+  return (result.affected ?? 0) > 0;
+}
+
+/** Registers a client; the secret is returned once and only its digest is kept. */
+export async function registerClient(
+  ds: Db,
+  owner: { workspaceId: string; userId: string },
+  input: ClientInput,
+): Promise<{ clientId: string; clientSecret: string }> {
+  const valid = validateClientInput(input);
+  const workspace = await ds.getRepository(WorkspaceEntity).findOneBy({ id: owner.workspaceId });
+  if (!workspace?.oauthAppsEnabled) throw new OAuthNotEnabledError();
+  const clientSecret = newSecret('clientSecret');
+  const clientId = newId('oauthClient');
+  await ds.getRepository(OAuthClientEntity).insert({
+    id: clientId,
+    workspaceId: owner.workspaceId,
+    name: valid.name,
+    logoUri: valid.logoUri,
+    redirectUris: valid.redirectUris,
+    scopes: valid.scopes,
+    secretDigest: secretDigest(clientSecret),
+    secretHint: secretHint(clientSecret),
+    createdBy: owner.userId,
+  });
+  return { clientId, clientSecret };
+}
+
+export async function updateClient(ds: Db, workspaceId: string, clientId: string, input: ClientInput): Promise<boolean> {
+  const valid = validateClientInput(input);
+  const result = await ds.getRepository(OAuthClientEntity).update(
+    { id: clientId, workspaceId },
+    { name: valid.name, logoUri: valid.logoUri, redirectUris: valid.redirectUris, scopes: valid.scopes, updatedAt: new Date() },
+  );
+  return (result.affected ?? 0) > 0;
+}
+
+/** A new secret replaces the old one at once (shown once); tokens already issued stay valid. */
+export async function rotateClientSecret(ds: Db, workspaceId: string, clientId: string): Promise<string | null> {
+  const clientSecret = newSecret('clientSecret');
+  const now = new Date();
+  const result = await ds.getRepository(OAuthClientEntity).update(
+    { id: clientId, workspaceId },
+    { secretDigest: secretDigest(clientSecret), secretHint: secretHint(clientSecret), secretRotatedAt: now, updatedAt: now },
+  );
+  return (result.affected ?? 0) > 0 ? clientSecret : null;
+}

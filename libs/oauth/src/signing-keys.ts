@@ -1,0 +1,106 @@
+import { createCipheriv, createDecipheriv, createHash, generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
+import { SigningKeyEntity } from '@cs/persistence';
+import { type DataSource, type EntityManager, IsNull } from 'typeorm';
+
+/**
+ * Access and id tokens live an hour; a retired key stays in the JWKS for that hour plus a margin, so every
+ * token it signed can still be verified (issue 3: "the old key still served until tokens it signed expired").
+ */
+export const RETIRED_KEY_PUBLISH_SECONDS = 3600 + 5 * 60;
+
+export interface PrivateSigningJwk extends JsonWebKey {
+  kid: string;
+  alg: 'RS256';
+  use: 'sig';
+}
+
+// AES-256-GCM under a key derived from SIGNING_KEY_SECRET: a database dump alone does not give away the keys.
+function encryptionKey(secret: string): Buffer {
+  return createHash('sha256').update(`signing-keys:${secret}`).digest();
+}
+
+export function encryptJwk(secret: string, jwk: object): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', encryptionKey(secret), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(jwk), 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+}
+
+export function decryptJwk<T>(secret: string, sealed: string): T {
+  const [version, iv, tag, body] = sealed.split('.');
+  if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unknown signing key encryption format');
+  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(secret), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  const clear = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
+  return JSON.parse(clear.toString('utf8')) as T;
+}
+
+function newRsaKey(now: Date): { kid: string; privateJwk: PrivateSigningJwk; publicJwk: JsonWebKey } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = `${now.toISOString().slice(0, 10)}-${randomBytes(6).toString('hex')}`;
+  const meta = { kid, alg: 'RS256' as const, use: 'sig' as const };
+  return {
+    kid,
+    privateJwk: { ...privateKey.export({ format: 'jwk' }), ...meta },
+    publicJwk: { ...publicKey.export({ format: 'jwk' }), ...meta },
+  };
+}
+
+async function insertKey(manager: EntityManager, secret: string, now: Date): Promise<string> {
+  const key = newRsaKey(now);
+  await manager.query(
+    `INSERT INTO signing_keys (kid, alg, public_jwk, private_jwk_encrypted, created_at) VALUES ($1, 'RS256', $2, $3, $4)`,
+    [key.kid, JSON.stringify(key.publicJwk), encryptJwk(secret, key.privateJwk), now],
+  );
+  return key.kid;
+}
+
+const KEYS_LOCK = 7_261_003;
+
+/** Creates the first signing key unless one is active; replicas starting together create exactly one. */
+export async function ensureActiveSigningKey(ds: DataSource, secret: string, now = new Date()): Promise<void> {
+  await ds.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [KEYS_LOCK]);
+    const active = await tx.getRepository(SigningKeyEntity).countBy({ retiredAt: IsNull() });
+    if (active === 0) await insertKey(tx, secret, now);
+  });
+}
+
+/** Retires the active key and creates a new one; the retired key stays published for its tokens' lifetime. */
+export async function rotateSigningKey(ds: DataSource, secret: string, now = new Date()): Promise<{ kid: string; retired: string[] }> {
+  return ds.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [KEYS_LOCK]);
+    const [retired] = (await tx.query('UPDATE signing_keys SET retired_at = $1 WHERE retired_at IS NULL RETURNING kid', [now])) as [
+      { kid: string }[],
+      number,
+    ];
+    const kid = await insertKey(tx, secret, now);
+    return { kid, retired: retired.map((r) => r.kid) };
+  });
+}
+
+export interface SigningKeySet {
+  /** The one key that signs. */
+  active: PrivateSigningJwk;
+  /** Public keys to publish: the active key and retired keys inside their publish window. */
+  published: JsonWebKey[];
+}
+
+/** Loads the signing key set; the caller must have ensured an active key exists. */
+export async function loadSigningKeys(ds: DataSource, secret: string, now = new Date()): Promise<SigningKeySet> {
+  const rows = await ds.query<{ public_jwk: JsonWebKey; private_jwk_encrypted: string; retired_at: Date | null }[]>(
+    `SELECT public_jwk, private_jwk_encrypted, retired_at FROM signing_keys
+     WHERE retired_at IS NULL OR retired_at > $1
+     ORDER BY (retired_at IS NULL) DESC, created_at DESC`,
+    [new Date(now.getTime() - RETIRED_KEY_PUBLISH_SECONDS * 1000)],
+  );
+  const activeRow = rows.find((r) => r.retired_at === null);
+  if (!activeRow) throw new Error('No active signing key: run ensureActiveSigningKey first');
+  return {
+    active: decryptJwk<PrivateSigningJwk>(secret, activeRow.private_jwk_encrypted),
+    published: rows.map((r) => r.public_jwk),
+  };
+}
+
+/** Development-only value of SIGNING_KEY_SECRET, shared by the auth app and the operator CLI. */
+export const DEV_SIGNING_KEY_SECRET = 'development-only-signing-key-secret-do-not-use-in-production';
