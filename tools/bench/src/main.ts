@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+import { REST_READ_USAGE, parseRestReadArgs, runRestRead, UsageError } from './rest-read/rest-read';
+import { killStartedServers } from './rest-read/servers';
+
+/** The benchmarks, by name: `node tools/bench/dist/main.js <name> [flags]` (`npm run bench -- <name>`). */
+const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: string[]) => Promise<number> }> = {
+  'rest-read': {
+    summary: 'REST reads at a million conversations: apps/api against a node:http + pg baseline',
+    usage: REST_READ_USAGE,
+    run: (args) => runRestRead(parseRestReadArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+};
+
+function listing(): string {
+  return `benchmarks:\n${Object.entries(BENCHMARKS)
+    .map(([name, b]) => `  ${name.padEnd(12)} ${b.summary}`)
+    .join('\n')}\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const benchmark = name === undefined ? undefined : BENCHMARKS[name];
+  if (!benchmark) {
+    process.stderr.write(`${name === undefined || name === '--help' ? '' : `unknown benchmark "${name}"\n`}usage: npm run bench -- <name> [flags]\n${listing()}`);
+    return name === '--help' ? 0 : 1;
+  }
+  if (args.includes('--help')) {
+    process.stderr.write(`${benchmark.usage}\n`);
+    return 0;
+  }
+  try {
+    return await benchmark.run(args);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`[bench] ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    killStartedServers();
+    process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 } as const)[signal]);
+  });
+}
+
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+  // Pools and sockets of the load generator may linger; the figures are out, so end here.
+  setImmediate(() => process.exit(code));
+});

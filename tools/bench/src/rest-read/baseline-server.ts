@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+/**
+ * The rest-read baseline as a process of its own (started, pinned, by the benchmark):
+ * `DATABASE_URL=… BASELINE_PORT=… CURSOR_SECRET=… node dist/rest-read/baseline-server.js`.
+ * Pool size DATABASE_POOL_SIZE, default 10 like the api's.
+ */
+import { createServer } from 'node:http';
+import { Pool } from 'pg';
+import { createBaselineHandler } from './baseline-app';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) {
+    process.stderr.write(`baseline: ${name} is required\n`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const pool = new Pool({
+  connectionString: required('DATABASE_URL'),
+  max: Number(process.env['DATABASE_POOL_SIZE'] ?? 10),
+  application_name: 'bench-baseline',
+});
+const server = createServer(createBaselineHandler(pool, required('CURSOR_SECRET')));
+server.listen(Number(required('BASELINE_PORT')), '127.0.0.1');
+
+const stop = (): void => {
+  server.close(() => void pool.end().finally(() => process.exit(0)));
+  server.closeAllConnections();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

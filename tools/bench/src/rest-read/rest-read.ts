@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { Pool } from 'pg';
+import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
+import { ensureDataset } from './dataset';
+import { explainRoutes } from './explain';
+import { loadRun } from './load';
+import { cpuRatio, formatPlans, formatResults, formatRuns, judge, type RouteResult } from './report';
+import { benchRoutes, checkSameAnswers, PAGE_LIMIT, walkToDeepCursor } from './routes';
+import { choosePinning, freePort, type RunningServer, startServer } from './servers';
+import { bestRun, type RunFigures, spread, TARGETS } from './stats';
+
+/** The repository root, from tools/bench/dist/rest-read (built) or tools/bench/src/rest-read (tests). */
+const ROOT = resolve(__dirname, '..', '..', '..', '..');
+const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
+const BASELINE_ENTRY = join(__dirname, 'baseline-server.js');
+
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+export interface RestReadOptions {
+  quick: boolean;
+  regenerate: boolean;
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  rounds: number;
+}
+
+export const REST_READ_USAGE = `usage: rest-read [--quick] [--regenerate] [--connections N] [--duration S] [--warmup S] [--rounds N]
+  --quick         ${QUICK_SHAPE.conversations.toLocaleString('en-US')} conversations (database cs_bench_rest_read_quick), 3 s per run, deep page 100 pages in: a smoke test; targets are reported, not enforced
+  --regenerate    drop and generate the dataset even when a complete one is there
+  --connections   concurrent connections of the load generator (16)
+  --duration      seconds measured per run (10; quick 3)
+  --warmup        seconds of unmeasured load before each run (2; quick 1)
+  --rounds        runs per server and route, api and baseline alternating (3); the best run (highest req/s) is kept`;
+
+export class UsageError extends Error {}
+
+export function parseRestReadArgs(args: readonly string[]): RestReadOptions {
+  const quick = args.includes('--quick');
+  const options: RestReadOptions = {
+    quick,
+    regenerate: false,
+    connections: 16,
+    warmupSeconds: quick ? 1 : 2,
+    durationSeconds: quick ? 3 : 10,
+    rounds: 3,
+  };
+  const numeric = { '--connections': 'connections', '--duration': 'durationSeconds', '--warmup': 'warmupSeconds', '--rounds': 'rounds' } as const;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--quick') continue;
+    if (arg === '--regenerate') {
+      options.regenerate = true;
+      continue;
+    }
+    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
+    if (flag in numeric) {
+      const raw = inline ?? args[++i];
+      const value = Number(raw);
+      const minimum = flag === '--warmup' ? 0 : 1;
+      if (raw === undefined || !Number.isInteger(value) || value < minimum) throw new UsageError(`${flag} needs an integer ≥ ${minimum}`);
+      options[numeric[flag as keyof typeof numeric]] = value;
+      continue;
+    }
+    throw new UsageError(`unknown argument ${arg}\n${REST_READ_USAGE}`);
+  }
+  return options;
+}
+
+type Out = (text: string) => void;
+
+/** `rest-read`: see tools/bench/README.md. Returns the exit code. */
+export async function runRestRead(options: RestReadOptions, out: Out, log: Out): Promise<number> {
+  const startedAt = new Date();
+  const serverUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
+  const redisUrl = process.env['REDIS_URL'] || DEFAULT_REDIS_URL;
+  const shape = options.quick ? QUICK_SHAPE : FULL_SHAPE;
+  const deepPages = options.quick ? 100 : 1_000;
+  if (!existsSync(API_ENTRY)) {
+    log(`${relative(ROOT, API_ENTRY)} is missing: build the api first (npm run bench builds everything)`);
+    return 1;
+  }
+
+  const dataset = await ensureDataset({
+    serverUrl,
+    database: options.quick ? 'cs_bench_rest_read_quick' : 'cs_bench_rest_read',
+    shape,
+    regenerate: options.regenerate,
+    log,
+  });
+  const { info } = dataset;
+  if (info.visibleReadyForKeyUser <= deepPages * PAGE_LIMIT) {
+    throw new Error(`the key's user sees ${info.visibleReadyForKeyUser} ready conversations: too few for a page ${deepPages} deep`);
+  }
+
+  const pinning = choosePinning();
+  if (pinning.warning) log(`WARNING: ${pinning.warning}`);
+  const cursorSecret = `bench-${randomBytes(24).toString('hex')}`;
+  const servers: RunningServer[] = [];
+  const pool = new Pool({ connectionString: dataset.url, max: 2, application_name: 'bench' });
+  try {
+    const apiPort = await freePort();
+    const api = await startServer({
+      name: 'api',
+      entry: API_ENTRY,
+      port: apiPort,
+      pinning,
+      healthPath: '/healthz',
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: dataset.url,
+        REDIS_URL: redisUrl,
+        API_PORT: String(apiPort),
+        CURSOR_SECRET: cursorSecret,
+      },
+    });
+    servers.push(api);
+    const baselinePort = await freePort();
+    const baseline = await startServer({
+      name: 'baseline',
+      entry: BASELINE_ENTRY,
+      port: baselinePort,
+      pinning,
+      healthPath: '/healthz',
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: dataset.url, BASELINE_PORT: String(baselinePort), CURSOR_SECRET: cursorSecret },
+    });
+    servers.push(baseline);
+    log(`api (pid ${api.pid}) and baseline (pid ${baseline.pid}) up${pinning.cpu === null ? ', unpinned' : `, pinned to CPU ${pinning.cpu}`}`);
+
+    const walkStarted = Date.now();
+    const deep = await walkToDeepCursor(api.baseUrl, info.apiKey, deepPages);
+    log(`walked ${deepPages} pages (${deep.skipped.toLocaleString('en-US')} conversations) through the api in ${((Date.now() - walkStarted) / 1000).toFixed(1)} s`);
+    const routes = benchRoutes(info, deep.cursor, deepPages);
+    const answers = await checkSameAnswers(routes, api.baseUrl, baseline.baseUrl, info.apiKey);
+    log('api and baseline give the same answers on every route');
+
+    const plans = await explainRoutes(pool, routes, info.apiKey, cursorSecret);
+
+    const headers = { authorization: `Bearer ${info.apiKey}` };
+    const measure = async (server: RunningServer, path: string): Promise<RunFigures> => {
+      const url = `${server.baseUrl}${path}`;
+      if (options.warmupSeconds > 0) await loadRun({ url, headers, connections: options.connections, durationSeconds: options.warmupSeconds });
+      const run = await loadRun({
+        url,
+        headers,
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        serverCpuSeconds: () => server.cpuSeconds(),
+      });
+      if (run.failures > 0) throw new Error(`${server.name} ${path}: ${run.failures} failed requests during the run`);
+      return run;
+    };
+    const results: Omit<RouteResult, 'ratio' | 'pass'>[] = [];
+    const loadBefore = loadavg()[0] ?? 0;
+    for (const route of routes) {
+      const apiRuns: RunFigures[] = [];
+      const baselineRuns: RunFigures[] = [];
+      for (let round = 0; round < options.rounds; round++) {
+        apiRuns.push(await measure(api, route.path));
+        baselineRuns.push(await measure(baseline, route.path));
+      }
+      const best = { api: bestRun(apiRuns), baseline: bestRun(baselineRuns) };
+      log(`${route.label}: api ${best.api.requestsPerSecond.toFixed(0)} req/s, baseline ${best.baseline.requestsPerSecond.toFixed(0)} req/s`);
+      results.push({ route, ...best, apiRuns, baselineRuns, responseBytes: answers[route.key].bytes });
+    }
+    const loadAfter = loadavg()[0] ?? 0;
+    const verdicts = judge(results);
+    const enforce = !options.quick;
+
+    const generation = dataset.generatedNow
+      ? `generated now in ${dataset.generationSeconds.toFixed(1)} s`
+      : `reused (generated ${dataset.generatedAt} in ${dataset.generationSeconds.toFixed(1)} s)`;
+    const fmt = (n: number) => n.toLocaleString('en-US');
+    out(
+      [
+        '',
+        `rest-read (${shape.label}): ${fmt(info.counts.conversations)} conversations, ${fmt(info.counts.sources)} sources, ${fmt(info.counts.conversation_tags)} conversation tags, ${fmt(info.counts.folders)} folders, ${info.counts.workspaces} workspaces`,
+        `dataset: database ${dataset.database}, ${generation} (target: under 300 s)`,
+        `caller: workspace #0's API key; ${fmt(info.visibleReadyForKeyUser)} ready conversations visible to its user`,
+        `servers: ${pinning.cpu === null ? 'UNPINNED' : `each pinned to CPU ${pinning.cpu} (taskset)`} of ${availableParallelism()} (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
+        '  api: apps/api/dist/main.js, NODE_ENV=production, LOG_LEVEL=silent (pino-http still runs), DATABASE_POOL_SIZE default (10)',
+        '  baseline: node:http + pg Pool(10) + the same ApiKeyResolver and Catalog from the libs (same SQL, same auth query, same cursor HMAC), JSON.stringify; no framework',
+        `load: autocannon in the bench process (unpinned), ${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.durationSeconds} s measured per run; api and baseline alternate, ${options.rounds} rounds each; the best round (highest req/s) is kept with its own p50/p99`,
+        `machine load average (1 min): ${loadBefore.toFixed(2)} before the runs, ${loadAfter.toFixed(2)} after (the benchmark itself keeps it at 2 to 3)`,
+        '',
+        ...routes.map((r) => `  ${r.label}: ${r.description}; ${fmt(answers[r.key].bytes)} bytes${answers[r.key].items === null ? '' : `, ${answers[r.key].items} items`}`),
+        '',
+        formatResults(verdicts, enforce),
+        '',
+        'every run:',
+        formatRuns(verdicts),
+        '',
+        'EXPLAIN (ANALYZE, BUFFERS) of every statement of each route (auth included):',
+        formatPlans(plans, routes),
+        '',
+        `targets: api/baseline ≥ ${TARGETS.minThroughputRatio} on every route, deep-page p99 ≤ ${TARGETS.maxDeepOverFirstP99} × first-page p99: ${verdicts.pass ? 'PASS' : enforce ? 'FAIL' : 'not met (quick run: not enforced)'}`,
+      ].join('\n'),
+    );
+
+    const resultsDir = join(ROOT, '.data', 'bench');
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, `rest-read-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+    const json = {
+      benchmark: 'rest-read',
+      started_at: startedAt.toISOString(),
+      finished_at: new Date().toISOString(),
+      quick: options.quick,
+      machine: {
+        cpus: availableParallelism(),
+        cpu_model: cpus()[0]?.model ?? null,
+        node: process.version,
+        pinned_cpu: pinning.cpu,
+        load_average_before: loadBefore,
+        load_average_after: loadAfter,
+      },
+      postgres: (await pool.query<{ version: string }>('SELECT version()')).rows[0]?.version ?? null,
+      dataset: {
+        database: dataset.database,
+        generated_now: dataset.generatedNow,
+        generation_seconds: dataset.generationSeconds,
+        generated_at: dataset.generatedAt,
+        shape: info.shape,
+        counts: info.counts,
+        visible_ready_for_key_user: info.visibleReadyForKeyUser,
+        big_folder_descendants: info.bigFolderDescendants,
+        popular_tag_conversations: info.popularTagConversations,
+      },
+      method: {
+        connections: options.connections,
+        warmup_seconds: options.warmupSeconds,
+        duration_seconds: options.durationSeconds,
+        rounds: options.rounds,
+        selection: 'best round by req/s, with its own p50/p99',
+        baseline: 'node:http + pg Pool(10) + @cs/token-verification ApiKeyResolver + @cs/catalog Catalog, JSON.stringify',
+        deep_page_pages_skipped: deepPages,
+      },
+      targets: TARGETS,
+      routes: verdicts.routes.map((r) => ({
+        key: r.route.key,
+        label: r.route.label,
+        description: r.route.description,
+        response_bytes: r.responseBytes,
+        api: r.api,
+        baseline: r.baseline,
+        api_runs: r.apiRuns,
+        baseline_runs: r.baselineRuns,
+        ratio: r.ratio,
+        cpu_ratio: cpuRatio(r),
+        spread: { api: spread(r.apiRuns), baseline: spread(r.baselineRuns) },
+        pass: r.pass,
+      })),
+      deep_over_first_p99: { api: verdicts.deepOverFirstP99Api, baseline: verdicts.deepOverFirstP99Baseline, pass: verdicts.deepPass },
+      plans,
+      seq_scans: plans.flatMap((p) =>
+        p.statements
+          .filter((s) => s.seqScans.length > 0)
+          .map((s) => ({ route: p.route, statement: s.label, tables: s.seqScans, watched_tables: s.watchedSeqScans })),
+      ),
+      pass: verdicts.pass,
+    };
+    writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+    out(`results: ${relative(ROOT, file)}`);
+    return verdicts.pass || !enforce ? 0 : 3;
+  } finally {
+    await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
+    await pool.end();
+  }
+}

@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+
+export interface Pinning {
+  /** The CPU the servers are pinned to, or null when they run unpinned. */
+  cpu: number | null;
+  warning: string | null;
+}
+
+/**
+ * Servers run on one core, the last one (the load generator and Postgres share the others): with
+ * `taskset -c N` from util-linux when it works here, else unpinned with a warning.
+ */
+export function choosePinning(): Pinning {
+  const cores = availableParallelism();
+  if (cores < 2) return { cpu: null, warning: 'only one CPU: servers run unpinned, sharing it with the load generator and Postgres' };
+  const cpu = cores - 1;
+  const probe = spawnSync('taskset', ['-c', String(cpu), 'true'], { stdio: 'ignore' });
+  if (probe.error || probe.status !== 0) {
+    return { cpu: null, warning: 'taskset (util-linux) is missing or refused: servers run unpinned, so the figures are not per core' };
+  }
+  return { cpu, warning: null };
+}
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
+  return address.port;
+}
+
+/** Children still running, so that an interrupted benchmark leaves no server behind. */
+const children = new Set<ChildProcess>();
+
+/** SIGKILLs every server this process started and that still runs (for signal handlers). */
+export function killStartedServers(): void {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+export interface RunningServer {
+  name: string;
+  baseUrl: string;
+  pid: number;
+  /** CPU time (user + system) the process has used so far, in seconds; null where /proc is not there. */
+  cpuSeconds(): number | null;
+  stop(): Promise<void>;
+}
+
+let clockTicks: number | null = null;
+
+/** utime + stime of a process from /proc/<pid>/stat (Linux), in seconds. */
+export function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, in parentheses): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts `node <entry>` (pinned when asked), waits until `GET <healthPath>` answers 200, and keeps its stderr for errors. */
+export async function startServer(options: {
+  name: string;
+  entry: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  pinning: Pinning;
+  healthPath: string;
+  timeoutMs?: number;
+}): Promise<RunningServer> {
+  const { name, entry, port, pinning } = options;
+  const command = pinning.cpu === null ? process.execPath : 'taskset';
+  const args = pinning.cpu === null ? [entry] : ['-c', String(pinning.cpu), process.execPath, entry];
+  const child: ChildProcess = spawn(command, args, { env: options.env, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-8_000);
+  });
+  let exited: string | null = null;
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    exited = `exited (${signal ?? code})`;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (exited) throw new Error(`${name} ${exited} before answering:\n${stderr.trim()}`);
+    try {
+      const response = await fetch(`${baseUrl}${options.healthPath}`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not answer ${options.healthPath} within ${(options.timeoutMs ?? 60_000) / 1000} s:\n${stderr.trim()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    name,
+    baseUrl,
+    pid: child.pid ?? -1,
+    cpuSeconds: () => (child.pid === undefined ? null : processCpuSeconds(child.pid)),
+    async stop() {
+      if (exited) return;
+      const gone = once(child, 'exit');
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}

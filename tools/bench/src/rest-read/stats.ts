@@ -1,0 +1,79 @@
+/** Figures of one load run against one server and route. Latencies in milliseconds. */
+export interface RunFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** 2xx responses counted. */
+  requests: number;
+  /** Non-2xx responses and connection errors: any of them invalidates the run. */
+  failures: number;
+  durationSeconds: number;
+  /** Server CPU time per 2xx response, in ms (null when it could not be read). */
+  cpuMsPerRequest: number | null;
+  /** Share of one core the server used during the run (1 = a whole core). */
+  cpuBusy: number | null;
+}
+
+/**
+ * Nearest-rank percentile (the smallest value with at least p% of the values at or below it), the
+ * definition HDR histograms and most load tools use. `sorted` must be in ascending order.
+ */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  if (!(p > 0 && p <= 100)) throw new RangeError(`percentile must be in (0, 100], got ${p}`);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(rank, sorted.length) - 1] as number;
+}
+
+/** Turns the raw latencies of a run (any order), and the server's CPU time during it, into its figures. */
+export function summarize(latenciesMs: readonly number[], failures: number, durationSeconds: number, serverCpuSeconds: number | null = null): RunFigures {
+  const sorted = Float64Array.from(latenciesMs).sort();
+  const values = Array.from(sorted);
+  return {
+    requestsPerSecond: durationSeconds > 0 ? values.length / durationSeconds : 0,
+    p50: percentile(values, 50),
+    p99: percentile(values, 99),
+    requests: values.length,
+    failures,
+    durationSeconds,
+    cpuMsPerRequest: serverCpuSeconds === null || values.length === 0 ? null : (serverCpuSeconds * 1000) / values.length,
+    cpuBusy: serverCpuSeconds === null || durationSeconds <= 0 ? null : serverCpuSeconds / durationSeconds,
+  };
+}
+
+/**
+ * The run kept out of several rounds of the same server and route: the one with the most requests per
+ * second. Noise on a shared machine (another process, a GC pause, a checkpoint) only ever slows a run
+ * down, so the best run is the closest to what the server can do; its own p50/p99 go with it.
+ */
+export function bestRun(runs: readonly RunFigures[]): RunFigures {
+  const [first, ...rest] = runs;
+  if (!first) throw new Error('no runs');
+  return rest.reduce((best, run) => (run.requestsPerSecond > best.requestsPerSecond ? run : best), first);
+}
+
+/** How far apart rounds of one server and route are: (max − min) / max of their req/s; 0 for one round. */
+export function spread(runs: readonly RunFigures[]): number {
+  if (runs.length < 2) return 0;
+  const rates = runs.map((r) => r.requestsPerSecond);
+  const max = Math.max(...rates);
+  return max > 0 ? (max - Math.min(...rates)) / max : 0;
+}
+
+/** Above this spread the machine was busy with something else during the runs, and the figures say so. */
+export const NOISY_SPREAD = 0.15;
+
+/** a / b, NaN when b is not positive. */
+export function ratio(a: number, b: number): number {
+  return b > 0 ? a / b : Number.NaN;
+}
+
+export const TARGETS = {
+  /** api req/s divided by baseline req/s, on every route. */
+  minThroughputRatio: 0.75,
+  /** p99 of the deep page divided by p99 of the first page (api). */
+  maxDeepOverFirstP99: 1.2,
+} as const;
+
+export const meetsMin = (value: number, min: number): boolean => Number.isFinite(value) && value >= min;
+export const meetsMax = (value: number, max: number): boolean => Number.isFinite(value) && value <= max;
