@@ -1,5 +1,5 @@
 // `npm test` (and .ci/run): services, then lint → type-check → build →
-// unit + integration → e2e, stopping at the first failure. Each step is
+// unit + integration → browser (installs Debian's chromium when missing) → e2e, stopping at the first failure. Each step is
 // announced and timed; a summary of the durations closes the run.
 //
 // The suites get DATABASE_URL and REDIS_URL (they create their own isolated
@@ -17,6 +17,7 @@ const STEPS = [
   },
   { name: 'build', title: 'build', run: () => nx(['run-many', '-t', 'build']) },
   { name: 'test', title: 'unit and integration tests', run: () => nx(['run-many', '-t', 'test']) },
+  { name: 'chromium', title: 'browser for the e2e tests', run: () => run(process.execPath, [path.join(ROOT, 'tools', 'stack', 'ensure-chromium.mjs')]) },
   { name: 'e2e', title: 'end-to-end tests', run: () => nx(['run-many', '-t', 'e2e']) },
 ];
 

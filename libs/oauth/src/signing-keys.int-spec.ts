@@ -1,5 +1,13 @@
 import { createTestDatabase, type TestDatabase } from '@cs/testing';
-import { decryptJwk, encryptJwk, ensureActiveSigningKey, loadSigningKeys, RETIRED_KEY_PUBLISH_SECONDS, rotateSigningKey } from './signing-keys';
+import {
+  decryptJwk,
+  encryptJwk,
+  ensureActiveSigningKey,
+  KEY_ACTIVATION_LEAD_SECONDS,
+  loadSigningKeys,
+  RETIRED_KEY_PUBLISH_SECONDS,
+  rotateSigningKey,
+} from './signing-keys';
 
 const SECRET = 'a-test-signing-key-secret-of-enough-length';
 
@@ -28,15 +36,35 @@ describe('signing keys (issue 3: persisted across restarts, rotatable, old key p
     expect(keys.published[0]).not.toHaveProperty('d');
   });
 
-  it('rotates: the new key signs, the retired one stays published for its tokens’ lifetime, then drops out', async () => {
-    const before = await loadSigningKeys(db.dataSource, SECRET);
-    const now = new Date();
-    const { kid, retired } = await rotateSigningKey(db.dataSource, SECRET, now);
+  it('keeps a young key signing over a younger one: a rotation right after the first key still waits the lead', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const start = new Date();
+      await ensureActiveSigningKey(fresh.dataSource, SECRET, start);
+      const first = (await loadSigningKeys(fresh.dataSource, SECRET, start)).active.kid;
+      const { kid } = await rotateSigningKey(fresh.dataSource, SECRET, new Date(start.getTime() + 1000));
+      expect((await loadSigningKeys(fresh.dataSource, SECRET, new Date(start.getTime() + 2000))).active.kid).toBe(first);
+      expect((await loadSigningKeys(fresh.dataSource, SECRET, new Date(start.getTime() + 1000 + KEY_ACTIVATION_LEAD_SECONDS * 1000))).active.kid).toBe(kid);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it('rotates: the new key is published at once and signs after the activation lead; the retired one stays published for its tokens’ lifetime', async () => {
+    const rotatedAt = new Date(Date.now() + 3600 * 1000);
+    const before = await loadSigningKeys(db.dataSource, SECRET, rotatedAt);
+    const { kid, retired } = await rotateSigningKey(db.dataSource, SECRET, rotatedAt);
     expect(retired).toEqual([before.active.kid]);
-    const after = await loadSigningKeys(db.dataSource, SECRET, now);
-    expect(after.active.kid).toBe(kid);
-    expect(after.published.map((k) => k.kid)).toEqual([kid, before.active.kid]);
-    const later = new Date(now.getTime() + (RETIRED_KEY_PUBLISH_SECONDS + 1) * 1000);
+
+    const justAfter = await loadSigningKeys(db.dataSource, SECRET, rotatedAt);
+    expect(justAfter.active.kid).toBe(before.active.kid);
+    expect(justAfter.published.map((k) => k.kid)).toEqual([kid, before.active.kid]);
+
+    const ripe = await loadSigningKeys(db.dataSource, SECRET, new Date(rotatedAt.getTime() + KEY_ACTIVATION_LEAD_SECONDS * 1000));
+    expect(ripe.active.kid).toBe(kid);
+    expect(ripe.published.map((k) => k.kid)).toEqual([kid, before.active.kid]);
+
+    const later = new Date(rotatedAt.getTime() + (RETIRED_KEY_PUBLISH_SECONDS + 1) * 1000);
     expect((await loadSigningKeys(db.dataSource, SECRET, later)).published.map((k) => k.kid)).toEqual([kid]);
   });
 });

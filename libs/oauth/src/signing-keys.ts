@@ -66,7 +66,10 @@ export async function ensureActiveSigningKey(ds: DataSource, secret: string, now
   });
 }
 
-/** Retires the active key and creates a new one; the retired key stays published for its tokens' lifetime. */
+/**
+ * Retires the current key and creates a new one. The new key is published at once and signs after the
+ * activation lead; the retired key stays published for its tokens' lifetime.
+ */
 export async function rotateSigningKey(ds: DataSource, secret: string, now = new Date()): Promise<{ kid: string; retired: string[] }> {
   return ds.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [KEYS_LOCK]);
@@ -79,23 +82,35 @@ export async function rotateSigningKey(ds: DataSource, secret: string, now = new
   });
 }
 
+/**
+ * A new key is published for this long before it signs. Resource servers refetch the JWKS for an unknown kid
+ * at most once per cooldown (10 s) and auth replicas reload keys every 30 s, so by the time a token signed with
+ * the new key arrives, every JWKS a resource server could have fetched already lists that key.
+ */
+export const KEY_ACTIVATION_LEAD_SECONDS = 60;
+
 export interface SigningKeySet {
   /** The one key that signs. */
   active: PrivateSigningJwk;
-  /** Public keys to publish: the active key and retired keys inside their publish window. */
+  /** Public keys to publish: keys waiting to sign, the active key, and retired keys inside their publish window. */
   published: JsonWebKey[];
 }
 
-/** Loads the signing key set; the caller must have ensured an active key exists. */
+/**
+ * Loads the signing key set; the caller must have ensured a key exists. The active key is the newest one
+ * published for at least the activation lead (during a rotation that is still the retired key). When no key is
+ * that old yet, the one published longest signs: a lone first key at once, an older key over a newer one.
+ */
 export async function loadSigningKeys(ds: DataSource, secret: string, now = new Date()): Promise<SigningKeySet> {
-  const rows = await ds.query<{ public_jwk: JsonWebKey; private_jwk_encrypted: string; retired_at: Date | null }[]>(
-    `SELECT public_jwk, private_jwk_encrypted, retired_at FROM signing_keys
+  const rows = await ds.query<{ public_jwk: JsonWebKey; private_jwk_encrypted: string; created_at: Date; retired_at: Date | null }[]>(
+    `SELECT public_jwk, private_jwk_encrypted, created_at, retired_at FROM signing_keys
      WHERE retired_at IS NULL OR retired_at > $1
-     ORDER BY (retired_at IS NULL) DESC, created_at DESC`,
+     ORDER BY created_at DESC, kid DESC`,
     [new Date(now.getTime() - RETIRED_KEY_PUBLISH_SECONDS * 1000)],
   );
-  const activeRow = rows.find((r) => r.retired_at === null);
-  if (!activeRow) throw new Error('No active signing key: run ensureActiveSigningKey first');
+  const ripe = new Date(now.getTime() - KEY_ACTIVATION_LEAD_SECONDS * 1000);
+  const activeRow = rows.find((r) => r.created_at <= ripe) ?? rows[rows.length - 1];
+  if (!activeRow) throw new Error('No signing key: run ensureActiveSigningKey first');
   return {
     active: decryptJwk<PrivateSigningJwk>(secret, activeRow.private_jwk_encrypted),
     published: rows.map((r) => r.public_jwk),

@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './fixtures';
+export * from './processes';

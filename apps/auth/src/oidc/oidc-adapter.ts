@@ -36,8 +36,12 @@ function clientMetadata(row: ClientRow): AdapterPayload {
   };
 }
 
-/** Builds the adapter class oidc-provider instantiates once per model name. */
-export function createOidcAdapter(ds: DataSource, redis: Redis): new (name: string) => Adapter {
+/**
+ * Builds the adapter class oidc-provider instantiates once per model name. `onGrantDestroyed` runs inside
+ * the request that destroys a grant (refresh-token reuse, code replay, RFC 7009 revocation), and oidc-provider
+ * awaits it before answering, so resource servers refuse the grant's tokens before the client hears back.
+ */
+export function createOidcAdapter(ds: DataSource, redis: Redis, onGrantDestroyed: (grantId: string) => Promise<void>): new (name: string) => Adapter {
   return class OidcAdapter implements Adapter {
     constructor(private readonly name: string) {}
 
@@ -121,6 +125,7 @@ export function createOidcAdapter(ds: DataSource, redis: Redis): new (name: stri
     }
 
     async destroy(id: string): Promise<void> {
+      if (this.name === 'Grant') return onGrantDestroyed(id);
       if (this.inRedis) {
         await redis.del(this.key(id), `${this.key(id)}:consumed`);
         return;

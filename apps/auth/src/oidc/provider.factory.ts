@@ -3,7 +3,7 @@ import { secretMatches } from '@cs/domain';
 import type { PrivateSigningJwk } from '@cs/oauth';
 import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { AuthConfig } from '../config/auth-config';
 import { createOidcAdapter } from './oidc-adapter';
@@ -21,7 +21,7 @@ export interface ProviderDependencies {
   logger: Logger;
   /** The provider's own error page (unknown client, unregistered redirect URI, …): never a redirect. */
   renderError: (out: { error: string; error_description?: string }) => string;
-  /** Called when the provider revokes a grant itself (refresh token reuse, authorization code replay). */
+  /** Revokes a grant the provider destroys itself (refresh token reuse, code replay, token revocation). */
   onGrantRevoked: (grantId: string) => Promise<void>;
 }
 
@@ -36,7 +36,7 @@ export function createProvider(deps: ProviderDependencies): Provider {
   const knownResources = new Set(Object.values(resources));
 
   const configuration: Configuration = {
-    adapter: createOidcAdapter(ds, redis),
+    adapter: createOidcAdapter(ds, redis, deps.onGrantRevoked),
     routes: OAUTH_ROUTES,
     cookies: {
       keys: config.AUTH_COOKIE_KEYS,
@@ -118,11 +118,14 @@ export function createProvider(deps: ProviderDependencies): Provider {
     extraTokenClaims: async (_ctx, token) => {
       const grantId = 'grantId' in token ? token.grantId : undefined;
       if (!grantId) return undefined;
-      const [row] = await ds.query<{ user_id: string; workspace_id: string; tenant_id: string }[]>(
-        `SELECT c.user_id, c.workspace_id, w.tenant_id FROM oauth_connections c JOIN workspaces w ON w.id = c.workspace_id
-         WHERE c.grant_id = $1 AND c.revoked_at IS NULL`,
+      // Issuing a token is the connection's use: the account page shows it as "last used".
+      const [rows] = (await ds.query(
+        `UPDATE oauth_connections c SET last_used_at = now() FROM workspaces w
+         WHERE c.grant_id = $1 AND c.revoked_at IS NULL AND w.id = c.workspace_id
+         RETURNING c.user_id, c.workspace_id, w.tenant_id`,
         [grantId],
-      );
+      )) as [{ user_id: string; workspace_id: string; tenant_id: string }[], number];
+      const row = rows[0];
       if (!row) throw new errors.InvalidGrant('the connection was revoked');
       return { user_id: row.user_id, workspace_id: row.workspace_id, tenant_id: row.tenant_id, client_type: CLIENT_TYPE, grant_id: grantId };
     },
@@ -143,9 +146,6 @@ export function createProvider(deps: ProviderDependencies): Provider {
   (provider.RefreshToken.prototype as unknown as { generateTokenId: () => string }).generateTokenId = () =>
     `rt_${randomBytes(32).toString('base64url')}`;
 
-  provider.on('grant.revoked', (_ctx: KoaContextWithOIDC, grantId: string) => {
-    deps.onGrantRevoked(grantId).catch((error: unknown) => deps.logger.error({ err: error, grantId }, 'could not publish a grant revocation'));
-  });
   provider.use(async (ctx, next) => {
     // Spec: state is "yes in practice"; its absence is allowed but worth a warning while integrating.
     if (ctx.path === OAUTH_ROUTES.authorization && !ctx.query['state'] && config.NODE_ENV !== 'production') {
