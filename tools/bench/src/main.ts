@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { AUTH_USAGE, parseAuthArgs, runAuth } from './auth/auth';
 import { REST_READ_USAGE, parseRestReadArgs, runRestRead, UsageError } from './rest-read/rest-read';
 import { killStartedServers } from './rest-read/servers';
 
@@ -8,6 +9,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'REST reads at a million conversations: apps/api against a node:http + pg baseline',
     usage: REST_READ_USAGE,
     run: (args) => runRestRead(parseRestReadArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  auth: {
+    summary: 'refresh-token grants/s on apps/auth (one core), and what JWT verification adds to an api request',
+    usage: AUTH_USAGE,
+    run: (args) => runAuth(parseAuthArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
 };
 

@@ -44,6 +44,11 @@ export interface AuthStack {
   join(person: Person, workspace: WorkspaceEntity, role?: 'admin' | 'member'): Promise<void>;
   /** Registers a client the way developer settings does (`registerClient`), redirecting to the callback server. */
   client(owner: Person, options?: { name?: string; scopes?: string[]; redirectUris?: string[] }): Promise<RegisteredClient>;
+  /**
+   * Another replica of the auth app: same database, Redis, cookie keys and issuer, its own port. Stopped by the
+   * stack's afterAll.
+   */
+  replica(): Promise<{ url: string }>;
   /** The last lines both apps wrote (`console.log(stack.output())` while investigating a failure). */
   output(): string;
 }
@@ -89,11 +94,12 @@ export function useAuthStack(): AuthStack {
     PUBLIC_API_URL: urls().api,
     PUBLIC_MCP_URL: urls().mcp,
   });
-  const startAuth = () =>
+  const replicas: AppProcess[] = [];
+  const startAuth = (port = ready(ports, 'The stack').auth) =>
     startAppProcess({
       app: 'auth',
-      healthUrl: `${urls().auth}/healthz`,
-      env: { ...sharedEnv(), AUTH_PORT: String(ready(ports, 'The stack').auth), SIGNING_KEY_SECRET: TEST_SIGNING_KEY_SECRET, AUTH_COOKIE_KEYS: TEST_COOKIE_KEYS },
+      healthUrl: `http://localhost:${port}/healthz`,
+      env: { ...sharedEnv(), AUTH_PORT: String(port), SIGNING_KEY_SECRET: TEST_SIGNING_KEY_SECRET, AUTH_COOKIE_KEYS: TEST_COOKIE_KEYS },
     });
 
   const stack: AuthStack = {
@@ -117,6 +123,11 @@ export function useAuthStack(): AuthStack {
     },
     get callback() {
       return ready(callback, 'The callback server');
+    },
+    async replica() {
+      const port = await freePort();
+      replicas.push(await startAuth(port));
+      return { url: `http://localhost:${port}` };
     },
     async workspace(name) {
       const workspace = await stack.fixtures.workspace(name ? { name } : {});
@@ -169,7 +180,7 @@ export function useAuthStack(): AuthStack {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([auth?.stop(), api?.stop(), callback?.close()]);
+    await Promise.all([auth?.stop(), api?.stop(), callback?.close(), ...replicas.map((r) => r.stop())]);
     await db?.drop();
   }, 60_000);
 

@@ -35,9 +35,10 @@ export function judge(results: Omit<RouteResult, 'ratio' | 'pass'>[]): Verdicts 
   return { routes, deepOverFirstP99Api, deepOverFirstP99Baseline, deepPass, pass: deepPass && routes.every((r) => r.pass) };
 }
 
-const fixed = (n: number, digits: number): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+export const fixed = (n: number, digits: number): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
-function table(header: string[], rows: string[][], alignLeft: number[] = [0]): string {
+/** A Markdown table, columns padded; `alignLeft` lists the columns aligned left (the others align right). */
+export function table(header: string[], rows: string[][], alignLeft: number[] = [0]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const cell = (text: string, i: number) => (alignLeft.includes(i) ? text.padEnd(widths[i] as number) : text.padStart(widths[i] as number));
   const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
