@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { AUTH_USAGE, parseAuthArgs, runAuth } from './auth/auth';
-import { REST_READ_USAGE, parseRestReadArgs, runRestRead, UsageError } from './rest-read/rest-read';
+import { UsageError } from './bench-args';
+import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/rest-read';
 import { killStartedServers } from './rest-read/servers';
 
 /** The benchmarks, by name: `node tools/bench/dist/main.js <name> [flags]` (`npm run bench -- <name>`). */

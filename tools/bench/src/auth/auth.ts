@@ -5,7 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { Pool } from 'pg';
 import { databaseUrl } from '../rest-read/dataset';
 import { loadRun } from '../rest-read/load';
-import { UsageError } from '../rest-read/rest-read';
+import { applyBenchArgs } from '../bench-args';
 import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
 import { bestRun, type RunFigures, spread, summarize } from '../rest-read/stats';
 import { attribute, type CpuProfile, monotonicMicros } from './cpu-profile';
@@ -69,7 +69,11 @@ export function parseAuthArgs(args: readonly string[]): AuthOptions {
     verifications: 20_000,
     profile: false,
   };
-  const numeric = {
+  return applyBenchArgs(
+    args,
+    options,
+    {
+      numeric: {
     '--grants': 'grants',
     '--connections': 'connections',
     '--api-connections': 'apiConnections',
@@ -77,26 +81,11 @@ export function parseAuthArgs(args: readonly string[]): AuthOptions {
     '--warmup': 'warmupSeconds',
     '--rounds': 'rounds',
     '--verifications': 'verifications',
-  } as const;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--quick') continue;
-    if (arg === '--profile') {
-      options.profile = true;
-      continue;
-    }
-    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
-    if (flag in numeric) {
-      const raw = inline ?? args[++i];
-      const value = Number(raw);
-      const minimum = flag === '--warmup' ? 0 : 1;
-      if (raw === undefined || !Number.isInteger(value) || value < minimum) throw new UsageError(`${flag} needs an integer ≥ ${minimum}`);
-      options[numeric[flag as keyof typeof numeric]] = value;
-      continue;
-    }
-    throw new UsageError(`unknown argument ${arg}\n${AUTH_USAGE}`);
-  }
-  return options;
+      },
+      switches: { '--profile': 'profile' },
+    },
+    AUTH_USAGE,
+  );
 }
 
 type Out = (text: string) => void;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { Pool } from 'pg';
+import { applyBenchArgs } from '../bench-args';
 import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
 import { ensureDataset } from './dataset';
 import { explainRoutes } from './explain';
@@ -37,7 +38,6 @@ export const REST_READ_USAGE = `usage: rest-read [--quick] [--regenerate] [--con
   --warmup        seconds of unmeasured load before each run (2; quick 1)
   --rounds        runs per server and route, api and baseline alternating (3); the best run (highest req/s) is kept`;
 
-export class UsageError extends Error {}
 
 export function parseRestReadArgs(args: readonly string[]): RestReadOptions {
   const quick = args.includes('--quick');
@@ -49,26 +49,15 @@ export function parseRestReadArgs(args: readonly string[]): RestReadOptions {
     durationSeconds: quick ? 3 : 10,
     rounds: 3,
   };
-  const numeric = { '--connections': 'connections', '--duration': 'durationSeconds', '--warmup': 'warmupSeconds', '--rounds': 'rounds' } as const;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--quick') continue;
-    if (arg === '--regenerate') {
-      options.regenerate = true;
-      continue;
-    }
-    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
-    if (flag in numeric) {
-      const raw = inline ?? args[++i];
-      const value = Number(raw);
-      const minimum = flag === '--warmup' ? 0 : 1;
-      if (raw === undefined || !Number.isInteger(value) || value < minimum) throw new UsageError(`${flag} needs an integer ≥ ${minimum}`);
-      options[numeric[flag as keyof typeof numeric]] = value;
-      continue;
-    }
-    throw new UsageError(`unknown argument ${arg}\n${REST_READ_USAGE}`);
-  }
-  return options;
+  return applyBenchArgs(
+    args,
+    options,
+    {
+      numeric: { '--connections': 'connections', '--duration': 'durationSeconds', '--warmup': 'warmupSeconds', '--rounds': 'rounds' },
+      switches: { '--regenerate': 'regenerate' },
+    },
+    REST_READ_USAGE,
+  );
 }
 
 type Out = (text: string) => void;
