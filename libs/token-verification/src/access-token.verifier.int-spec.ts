@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { type KeyObject, randomBytes, randomUUID, sign } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DomainError } from '@cs/domain';
@@ -204,6 +204,18 @@ describe('OAuth access tokens are verified locally (ARCHITECTURE.md "OAuth"; RFC
   it('refuses a token signed by another key under a published kid', async () => {
     const impostor = { ...(await signingKey()), kid: key.kid };
     expect(await outcome(verifier.verify(await mint(impostor)))).toBe(INVALID);
+  });
+
+  it('refuses a correctly signed token whose header changes how it is read (crit, b64, an embedded key, no kid)', async () => {
+    const signRaw = (header: Record<string, unknown>, payload: Record<string, unknown>) => {
+      const input = `${b64url(header)}.${b64url(payload)}`;
+      return `${input}.${sign('RSA-SHA256', Buffer.from(input), key.privateKey as KeyObject).toString('base64url')}`;
+    };
+    const base = { alg: 'RS256', typ: 'at+jwt', kid: key.kid };
+    expect(await outcome(verifier.verify(signRaw(base, claims())))).toBe('accepted');
+    for (const header of [{ ...base, crit: ['exp'] }, { ...base, b64: false, crit: ['b64'] }, { ...base, jwk: key.jwk }, { alg: 'RS256', typ: 'at+jwt' }]) {
+      expect(await outcome(verifier.verify(signRaw(header, claims())))).toBe(INVALID);
+    }
   });
 
   it('refuses a JWT that is not typed as an access token', async () => {
