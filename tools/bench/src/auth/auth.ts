@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { Pool } from 'pg';
+import { machineFacts, ROOT, writeResults } from '../results-file';
 import { databaseUrl } from '../rest-read/dataset';
 import { loadRun } from '../rest-read/load';
 import { applyBenchArgs } from '../bench-args';
@@ -18,7 +19,6 @@ import { AUTH_TARGETS, type ApiComparison, formatBreakdown, formatProfile, forma
 import { prepareAuthDatabase } from './setup';
 
 /** The repository root, from tools/bench/dist/auth (built) or tools/bench/src/auth (tests). */
-const ROOT = resolve(__dirname, '..', '..', '..', '..');
 const AUTH_ENTRY = join(ROOT, 'apps', 'auth', 'dist', 'main.js');
 const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
 
@@ -372,22 +372,12 @@ export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise
       ].join('\n'),
     );
 
-    const resultsDir = join(ROOT, '.data', 'bench');
-    mkdirSync(resultsDir, { recursive: true });
-    const file = join(resultsDir, `auth-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
     const json = {
       benchmark: 'auth',
       started_at: startedAt.toISOString(),
       finished_at: new Date().toISOString(),
       quick: options.quick,
-      machine: {
-        cpus: availableParallelism(),
-        cpu_model: cpus()[0]?.model ?? null,
-        node: process.version,
-        pinned_cpu: pinning.cpu,
-        load_average_before: loadBefore,
-        load_average_after: loadAfter,
-      },
+      machine: machineFacts(pinning.cpu, loadBefore, loadAfter),
       postgres: (await monitor.query<{ version: string }>('SELECT version()')).rows[0]?.version ?? null,
       setup: { database: fixtures.database, setup_seconds: fixtures.setupSeconds, connections_made: made.length, flow_seconds: flowSeconds, flow_parallelism: FLOW_PARALLELISM, scope: BENCH_SCOPE },
       method: {
@@ -434,8 +424,7 @@ export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise
       },
       pass: verdicts.pass,
     };
-    writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
-    out(`results: ${relative(ROOT, file)}`);
+    out(`results: ${writeResults('auth', startedAt, json)}`);
     if (!verdicts.noFailures) return 3;
     return verdicts.pass || !enforce ? 0 : 3;
   } finally {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { Pool } from 'pg';
+import { machineFacts, ROOT, writeResults } from '../results-file';
 import { applyBenchArgs } from '../bench-args';
 import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
 import { ensureDataset } from './dataset';
@@ -14,7 +15,6 @@ import { choosePinning, freePort, type RunningServer, startServer } from './serv
 import { bestRun, type RunFigures, spread, TARGETS } from './stats';
 
 /** The repository root, from tools/bench/dist/rest-read (built) or tools/bench/src/rest-read (tests). */
-const ROOT = resolve(__dirname, '..', '..', '..', '..');
 const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
 const BASELINE_ENTRY = join(__dirname, 'baseline-server.js');
 
@@ -192,22 +192,12 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
       ].join('\n'),
     );
 
-    const resultsDir = join(ROOT, '.data', 'bench');
-    mkdirSync(resultsDir, { recursive: true });
-    const file = join(resultsDir, `rest-read-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
     const json = {
       benchmark: 'rest-read',
       started_at: startedAt.toISOString(),
       finished_at: new Date().toISOString(),
       quick: options.quick,
-      machine: {
-        cpus: availableParallelism(),
-        cpu_model: cpus()[0]?.model ?? null,
-        node: process.version,
-        pinned_cpu: pinning.cpu,
-        load_average_before: loadBefore,
-        load_average_after: loadAfter,
-      },
+      machine: machineFacts(pinning.cpu, loadBefore, loadAfter),
       postgres: (await pool.query<{ version: string }>('SELECT version()')).rows[0]?.version ?? null,
       dataset: {
         database: dataset.database,
@@ -253,8 +243,7 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
       ),
       pass: verdicts.pass,
     };
-    writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
-    out(`results: ${relative(ROOT, file)}`);
+    out(`results: ${writeResults('rest-read', startedAt, json)}`);
     return verdicts.pass || !enforce ? 0 : 3;
   } finally {
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
