@@ -27,7 +27,6 @@ const PROVIDER_ERRORS: Record<string, string> = {
 @Module({})
 export class AppModule {
   static register(config: AuthConfig): DynamicModule {
-    const secure = config.PUBLIC_AUTH_URL.startsWith('https://');
     return {
       module: AppModule,
       global: true,
@@ -38,7 +37,7 @@ export class AppModule {
       controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, DeveloperController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
-        { provide: WebSessions, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new WebSessions(ds, secure) },
+        { provide: WebSessions, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new WebSessions(ds, config.secureCookies) },
         { provide: SignInThrottle, inject: [REDIS], useFactory: (redis: Redis) => new SignInThrottle(redis) },
         {
           provide: SignInService,

@@ -46,7 +46,7 @@ export class AccountController {
       res,
       200,
       renderAccount({
-        csrfToken: csrfToken(req, res, this.config.PUBLIC_AUTH_URL.startsWith('https://')),
+        csrfToken: csrfToken(req, res, this.config.secureCookies),
         user,
         connections: rows.map((r) => ({
           id: r.grant_id,

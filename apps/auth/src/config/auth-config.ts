@@ -15,20 +15,22 @@ export const authEnv = {
     .refine((keys) => keys.length > 0 && keys.every((k) => k.length >= 32), 'each key must be at least 32 characters'),
   /** Encrypts the token-signing private keys at rest. */
   SIGNING_KEY_SECRET: signingSecret(DEV_SIGNING_KEY_SECRET),
-  /** Behind a TLS-terminating proxy (Kubernetes ingress): trust X-Forwarded-* and mark cookies secure. */
+  /** Behind a TLS-terminating proxy (Kubernetes ingress): trust X-Forwarded-* so oidc-provider sees the https request. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 };
 
 export type AuthConfig = ReturnType<typeof loadAuthConfig>;
 
 export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env) {
-  return parseEnv(authEnv, env, (c) => {
+  const config = parseEnv(authEnv, env, (c) => {
     if (c.NODE_ENV !== 'production') return null;
     if (c.AUTH_COOKIE_KEYS.includes(DEV_COOKIE_KEYS)) return 'AUTH_COOKIE_KEYS: must be set in production';
     if (c.SIGNING_KEY_SECRET === DEV_SIGNING_KEY_SECRET) return 'SIGNING_KEY_SECRET: must be set in production';
     if (!c.PUBLIC_AUTH_URL.startsWith('https://')) return 'PUBLIC_AUTH_URL: must be https in production';
     return null;
   });
+  // Cookies are marked Secure whenever the public address is https (behind a TLS-terminating proxy too).
+  return { ...config, secureCookies: config.PUBLIC_AUTH_URL.startsWith('https://') };
 }
 
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

@@ -180,7 +180,7 @@ export class DeveloperController {
       res,
       status,
       renderDeveloperSettings({
-        csrfToken: csrfToken(req, res, this.secure),
+        csrfToken: csrfToken(req, res, this.config.secureCookies),
         user: ctx.user,
         workspace: ctx.workspace,
         workspaces: ctx.workspaces,
@@ -209,7 +209,7 @@ export class DeveloperController {
       renderClientForm({
         mode,
         action: mode === 'create' ? '/developer/clients' : `/developer/clients/${encodeURIComponent(clientId ?? '')}`,
-        csrfToken: csrfToken(req, res, this.secure),
+        csrfToken: csrfToken(req, res, this.config.secureCookies),
         user: ctx.user,
         workspace: ctx.workspace,
         values,
@@ -228,9 +228,6 @@ export class DeveloperController {
     sendHtml(res, 404, renderError({ status: 404, title: 'Not found', message: 'It does not exist in this workspace, or it was already removed.', user: ctx.user }));
   }
 
-  private get secure(): boolean {
-    return this.config.PUBLIC_AUTH_URL.startsWith('https://');
-  }
 }
 
 function formValues(body: Record<string, unknown>) {

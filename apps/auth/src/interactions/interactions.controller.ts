@@ -25,9 +25,6 @@ export class InteractionsController {
     private readonly signIn: SignInService,
   ) {}
 
-  private get secure(): boolean {
-    return this.config.PUBLIC_AUTH_URL.startsWith('https://');
-  }
 
   @Get(':uid')
   async show(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -35,7 +32,7 @@ export class InteractionsController {
     if (details.prompt.name === 'login') {
       const user = await this.sessions.current(req);
       if (user) return this.finish(req, res, { login: { accountId: user.id } });
-      return sendHtml(res, 200, renderSignIn({ action: `/interaction/${details.uid}/sign-in`, csrfToken: csrfToken(req, res, this.secure), clientName: await this.clientName(details) }));
+      return sendHtml(res, 200, renderSignIn({ action: `/interaction/${details.uid}/sign-in`, csrfToken: csrfToken(req, res, this.config.secureCookies), clientName: await this.clientName(details) }));
     }
     return this.showConsent(req, res, details, 200);
   }
@@ -52,7 +49,7 @@ export class InteractionsController {
       outcome.status,
       renderSignIn({
         action: `/interaction/${details.uid}/sign-in`,
-        csrfToken: csrfToken(req, res, this.secure),
+        csrfToken: csrfToken(req, res, this.config.secureCookies),
         email,
         clientName: await this.clientName(details),
         ...(outcome.throttledSeconds ? { throttledSeconds: outcome.throttledSeconds } : { error: outcome.error }),
@@ -110,7 +107,7 @@ export class InteractionsController {
       status,
       renderConsent({
         action: `/interaction/${details.uid}/consent`,
-        csrfToken: csrfToken(req, res, this.secure),
+        csrfToken: csrfToken(req, res, this.config.secureCookies),
         client: { name: client.clientName ?? client.clientId, logoUri: client.logoUri ?? null, clientId: client.clientId },
         user: { email: user?.email ?? '' },
         scopes,

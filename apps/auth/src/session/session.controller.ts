@@ -21,21 +21,18 @@ export class SessionController {
     private readonly signIn: SignInService,
   ) {}
 
-  private get secure(): boolean {
-    return this.config.PUBLIC_AUTH_URL.startsWith('https://');
-  }
 
   @Get()
   async home(@Req() req: Request, @Res() res: Response): Promise<void> {
     const user = await this.sessions.current(req);
-    sendHtml(res, 200, renderHome({ user, csrfToken: csrfToken(req, res, this.secure) }));
+    sendHtml(res, 200, renderHome({ user, csrfToken: csrfToken(req, res, this.config.secureCookies) }));
   }
 
   @Get('sign-in')
   async showSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
     const returnTo = safeReturnTo(req.query['return_to']);
     if (await this.sessions.current(req)) return res.redirect(303, returnTo);
-    sendHtml(res, 200, renderSignIn({ action: `/sign-in?return_to=${encodeURIComponent(returnTo)}`, csrfToken: csrfToken(req, res, this.secure) }));
+    sendHtml(res, 200, renderSignIn({ action: `/sign-in?return_to=${encodeURIComponent(returnTo)}`, csrfToken: csrfToken(req, res, this.config.secureCookies) }));
   }
 
   @Post('sign-in')
@@ -49,7 +46,7 @@ export class SessionController {
       outcome.status,
       renderSignIn({
         action: `/sign-in?return_to=${encodeURIComponent(returnTo)}`,
-        csrfToken: csrfToken(req, res, this.secure),
+        csrfToken: csrfToken(req, res, this.config.secureCookies),
         email: typeof req.body?.email === 'string' ? (req.body.email as string) : '',
         ...(outcome.throttledSeconds ? { throttledSeconds: outcome.throttledSeconds } : { error: outcome.error }),
       }),
