@@ -17,8 +17,12 @@ import { TagEntity } from './entities/tag.entity';
 import { TenantEntity } from './entities/tenant.entity';
 import { UserEntity } from './entities/user.entity';
 import { WorkspaceEntity } from './entities/workspace.entity';
+import { OutboxMessageEntity } from './entities/outbox-message.entity';
+import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
+import { BotEntity } from './entities/bot.entity';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { OAuth1763900000000 } from './migrations/1763900000000-oauth';
+import { Writes1764000000000 } from './migrations/1764000000000-writes';
 
 export const ENTITIES = [
   TenantEntity,
@@ -38,10 +42,13 @@ export const ENTITIES = [
   SigningKeyEntity,
   SignInAttemptEntity,
   WebSessionEntity,
+  OutboxMessageEntity,
+  IdempotencyKeyEntity,
+  BotEntity,
 ];
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
-export const MIGRATIONS = [InitialSchema1763800000000, OAuth1763900000000];
+export const MIGRATIONS = [InitialSchema1763800000000, OAuth1763900000000, Writes1764000000000];
 
 export interface DataSourceOptions {
   url: string;

@@ -16,3 +16,6 @@ export { OAuthRevocationEntity } from './entities/oauth-revocation.entity';
 export { SigningKeyEntity } from './entities/signing-key.entity';
 export { SignInAttemptEntity } from './entities/sign-in-attempt.entity';
 export { WebSessionEntity } from './entities/web-session.entity';
+export { OutboxMessageEntity } from './entities/outbox-message.entity';
+export { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
+export { BotEntity } from './entities/bot.entity';

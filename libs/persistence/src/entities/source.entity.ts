@@ -17,5 +17,10 @@ export class SourceEntity {
   @Column('text', { array: true, default: () => "'{}'" }) attendees!: string[];
   @Column('text', { array: true, default: () => "'{}'" }) participants!: string[];
   @Column('text', { nullable: true }) content!: string | null;
+  /** What the source was created from (segments, markdown, text); processing renders content from it. */
+  @Column('jsonb', { nullable: true }) input!: Record<string, unknown> | null;
+  @Column('bytea', { nullable: true }) upload!: Buffer | null;
+  @Column('text', { name: 'upload_name', nullable: true }) uploadName!: string | null;
+  @Column('text', { name: 'upload_media_type', nullable: true }) uploadMediaType!: string | null;
   @Column({ type: 'timestamptz', precision: 3, name: 'created_at', default: () => 'now()' }) createdAt!: Date;
 }
