@@ -16,6 +16,11 @@ import { DATA_SOURCE, InfrastructureModule, REVOCATION_LIST } from './infrastruc
 import { MeController } from './me/me.controller';
 import { OpenApiController } from './openapi/openapi.controller';
 import { TagsController } from './tags/tags.controller';
+import { ConversationWritesController } from './conversations/conversation-writes.controller';
+import { SourcesController } from './conversations/sources.controller';
+import { FolderWritesController } from './folders/folder-writes.controller';
+import { TagWritesController } from './tags/tag-writes.controller';
+import { Writes } from '@cs/writes';
 
 @Module({})
 export class AppModule {
@@ -37,8 +42,12 @@ export class AppModule {
       ],
       controllers: [
         ConversationsController,
+        ConversationWritesController,
+        SourcesController,
         TagsController,
+        TagWritesController,
         FoldersController,
+        FolderWritesController,
         MeController,
         OpenApiController,
         ProblemTypesController,
@@ -51,6 +60,7 @@ export class AppModule {
           inject: [DATA_SOURCE],
           useFactory: (ds: DataSource) => new Catalog(ds, new CursorCodec(config.CURSOR_SECRET)),
         },
+        { provide: Writes, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Writes(ds) },
         {
           provide: PrincipalResolver,
           inject: [DATA_SOURCE, REVOCATION_LIST],

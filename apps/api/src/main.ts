@@ -5,6 +5,8 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadApiConfig } from './config/api-config';
 
+const JSON_BODY_LIMIT = '10mb';
+
 async function bootstrap(): Promise<void> {
   let config;
   try {
@@ -13,7 +15,9 @@ async function bootstrap(): Promise<void> {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true, bodyParser: false });
+  // Documented limit of JSON bodies (a two-hour transcript is about 0.5 MB); uploads have their own.
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // Repeated keys become arrays (tag_id=a&tag_id=b); bracket syntax is not interpreted.

@@ -1,4 +1,5 @@
-import type { Conversation, ConversationListEntry, Folder, ListEnvelope, Me, TagCatalogEntry } from '@cs/domain';
+import type { Bot, Conversation, ConversationListEntry, Folder, ListEnvelope, Me, TagCatalogEntry } from '@cs/domain';
+import type { CreateBotBody, CreateConversationBody, CreateFolderBody, CreateTagBody, SourceBody, UpdateConversationBody, UpdateFolderBody, UpdateTagBody } from './write-bodies';
 import { ApiError, isProblem } from './api-error';
 import type { ListConversationsParams, ListFoldersParams, ListTagsParams } from './list-params';
 import { encodeQuery, fillPathTemplate, type QueryParams } from './query-string';
@@ -30,6 +31,15 @@ export interface RequestOptions {
   query?: QueryParams;
   /** Extra request headers; null removes one the client would send (e.g. `Authorization`). */
   headers?: Readonly<Record<string, string | null>>;
+  /** A JSON body (sent as application/json), a multipart form, or raw text sent as is (to test bad bodies). */
+  json?: unknown;
+  form?: FormData;
+  rawBody?: string;
+}
+
+/** Options of the write calls: an Idempotency-Key for POSTs (a repeat within 24 hours gets the first answer). */
+export interface WriteOptions {
+  idempotencyKey?: string;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -75,6 +85,70 @@ export class ApiClient {
     return this.call('/api/v1/me', {});
   }
 
+  createConversation(body: CreateConversationBody, options: WriteOptions = {}): Promise<Conversation> {
+    return this.call('/api/v1/conversations', { method: 'POST', json: body, headers: idempotency(options) });
+  }
+
+  addSource(id: string, body: SourceBody, options: WriteOptions = {}): Promise<Conversation> {
+    return this.call('/api/v1/conversations/{id}/sources', { method: 'POST', pathParams: { id }, json: body, headers: idempotency(options) });
+  }
+
+  /** Uploads a file (PDF, DOCX, PPTX, TXT or MD) as a `file` source. */
+  uploadSource(id: string, file: { name: string; bytes: Uint8Array; type?: string; title?: string }, options: WriteOptions = {}): Promise<Conversation> {
+    const form = new FormData();
+    if (file.title !== undefined) form.append('title', file.title);
+    form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+    return this.call('/api/v1/conversations/{id}/sources', { method: 'POST', pathParams: { id }, form, headers: idempotency(options) });
+  }
+
+  updateConversation(id: string, body: UpdateConversationBody): Promise<Conversation> {
+    return this.call('/api/v1/conversations/{id}', { method: 'PATCH', pathParams: { id }, json: body });
+  }
+
+  deleteConversation(id: string): Promise<void> {
+    return this.call('/api/v1/conversations/{id}', { method: 'DELETE', pathParams: { id } });
+  }
+
+  applyTag(id: string, tagId: string): Promise<Conversation> {
+    return this.call('/api/v1/conversations/{id}/tags/{tag_id}', { method: 'PUT', pathParams: { id, tag_id: tagId } });
+  }
+
+  removeTag(id: string, tagId: string): Promise<Conversation> {
+    return this.call('/api/v1/conversations/{id}/tags/{tag_id}', { method: 'DELETE', pathParams: { id, tag_id: tagId } });
+  }
+
+  createFolder(body: CreateFolderBody, options: WriteOptions = {}): Promise<Folder> {
+    return this.call('/api/v1/folders', { method: 'POST', json: body, headers: idempotency(options) });
+  }
+
+  updateFolder(id: string, body: UpdateFolderBody): Promise<Folder> {
+    return this.call('/api/v1/folders/{id}', { method: 'PATCH', pathParams: { id }, json: body });
+  }
+
+  deleteFolder(id: string): Promise<void> {
+    return this.call('/api/v1/folders/{id}', { method: 'DELETE', pathParams: { id } });
+  }
+
+  createTag(body: CreateTagBody, options: WriteOptions = {}): Promise<TagCatalogEntry> {
+    return this.call('/api/v1/tags', { method: 'POST', json: body, headers: idempotency(options) });
+  }
+
+  updateTag(id: string, body: UpdateTagBody): Promise<TagCatalogEntry> {
+    return this.call('/api/v1/tags/{id}', { method: 'PATCH', pathParams: { id }, json: body });
+  }
+
+  deleteTag(id: string): Promise<void> {
+    return this.call('/api/v1/tags/{id}', { method: 'DELETE', pathParams: { id } });
+  }
+
+  createBot(body: CreateBotBody, options: WriteOptions = {}): Promise<Bot> {
+    return this.call('/api/v1/bots', { method: 'POST', json: body, headers: idempotency(options) });
+  }
+
+  getBot(id: string): Promise<Bot> {
+    return this.call('/api/v1/bots/{id}', { pathParams: { id } });
+  }
+
   /** A raw call: answers whatever the server said, errors included, without throwing on a status. */
   async request<T = unknown>(method: HttpMethod, pathTemplate: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = `${this.baseUrl}${fillPathTemplate(pathTemplate, options.pathParams)}${encodeQuery(options.query)}`;
@@ -84,22 +158,31 @@ export class ApiClient {
       if (value === null) delete headers[name.toLowerCase()];
       else headers[name.toLowerCase()] = value;
     }
-    const response = await fetch(url, { method, headers });
+    let body: string | FormData | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form !== undefined) {
+      body = options.form; // fetch sets the multipart boundary itself
+    } else if (options.rawBody !== undefined) {
+      body = options.rawBody;
+    }
+    const response = await fetch(url, { method, headers, body });
     const text = await response.text();
-    let body: unknown = text;
+    let parsed: unknown = text;
     if (isJsonMediaType(response.headers.get('content-type')) && text !== '') {
       try {
-        body = JSON.parse(text);
+        parsed = JSON.parse(text);
       } catch {
-        body = text;
+        parsed = text;
       }
     }
-    this.options.onResponse?.({ method, path: pathTemplate, url, status: response.status, headers: response.headers, body });
-    return { status: response.status, headers: response.headers, body: body as T, url };
+    this.options.onResponse?.({ method, path: pathTemplate, url, status: response.status, headers: response.headers, body: parsed });
+    return { status: response.status, headers: response.headers, body: parsed as T, url };
   }
 
-  private async call<T>(pathTemplate: string, options: RequestOptions): Promise<T> {
-    const response = await this.request<T>('GET', pathTemplate, options);
+  private async call<T>(pathTemplate: string, options: RequestOptions & { method?: HttpMethod }): Promise<T> {
+    const response = await this.request<T>(options.method ?? 'GET', pathTemplate, options);
     if (response.status >= 200 && response.status < 300) return response.body;
     throw new ApiError(
       response.status,
@@ -109,3 +192,5 @@ export class ApiClient {
     );
   }
 }
+
+const idempotency = (options: WriteOptions): Record<string, string> => (options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {});

@@ -3,3 +3,4 @@ export * from './api-error';
 export * from './list-params';
 export * from './paginate';
 export * from './query-string';
+export * from './write-bodies';

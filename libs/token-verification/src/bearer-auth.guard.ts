@@ -2,7 +2,7 @@ import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { DomainError, insufficientScope, invalidToken, type Principal, type Scope } from '@cs/domain';
-import { PUBLIC_ROUTE, REQUIRED_SCOPE } from './auth.decorators';
+import { API_KEY_ONLY, PUBLIC_ROUTE, REQUIRED_SCOPE } from './auth.decorators';
 import { BEARER_STRATEGY } from './bearer.strategy';
 
 /** Missing credentials: RFC 6750 §3.1 says the challenge then carries no error code. */
@@ -22,6 +22,9 @@ export class BearerAuthGuard extends AuthGuard(BEARER_STRATEGY) {
     const principal = context.switchToHttp().getRequest<{ user: Principal }>().user;
     const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
     if (scope && !principal.scopes.has(scope)) throw insufficientScope(scope);
+    if (principal.via !== 'api_key' && this.reflector.getAllAndOverride<boolean>(API_KEY_ONLY, targets)) {
+      throw new DomainError('api_key_required', 'Writes need an API key; OAuth access tokens are read-only.');
+    }
     return true;
   }
 

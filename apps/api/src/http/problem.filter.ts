@@ -3,13 +3,21 @@ import { DomainError, type ProblemCode } from '@cs/domain';
 import type { Request, Response } from 'express';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { PROBLEM_TYPES, problemTypeUri } from './problem-types';
+import { assignRequestId } from './request-id';
 
 const REALM = 'conversation-service';
 
-function fromHttpException(exception: HttpException): DomainError {
-  const status = exception.getStatus();
+/** body-parser and multer raise http-errors (a numeric `status` and a `type`), not Nest's HttpException. */
+const isBodyParserError = (e: unknown): e is { status: number; type: string } =>
+  typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' && typeof (e as { type?: unknown }).type === 'string';
+
+function fromStatus(status: number): DomainError {
   if (status === 404) return new DomainError('not_found', 'No such resource.');
   if (status === 405) return new DomainError('method_not_allowed', 'The resource does not support this method.');
+  // Raised by the body parsers before any handler runs.
+  if (status === 400) return new DomainError('invalid_body', 'The request body is not well-formed (malformed JSON or multipart data).');
+  if (status === 413) return new DomainError('payload_too_large', 'The request body is larger than the documented limit.');
+  if (status === 415) return new DomainError('unsupported_media_type', 'The request body has a content type this endpoint does not accept.');
   return new DomainError('internal_error', 'The service failed unexpectedly.');
 }
 
@@ -30,8 +38,10 @@ export class ProblemFilter implements ExceptionFilter {
       exception instanceof DomainError
         ? exception
         : exception instanceof HttpException
-          ? fromHttpException(exception)
-          : new DomainError('internal_error', 'The service failed unexpectedly.');
+          ? fromStatus(exception.getStatus())
+          : isBodyParserError(exception)
+            ? fromStatus(exception.status)
+            : new DomainError('internal_error', 'The service failed unexpectedly.');
     if (error.code === 'internal_error') this.logger.error({ err: exception, requestId: req.id }, 'unhandled error');
 
     const challenge = this.challenge(error);
@@ -47,7 +57,8 @@ export class ProblemFilter implements ExceptionFilter {
           status: error.status,
           detail: error.message,
           code,
-          request_id: String(req.id ?? res.getHeader('X-Request-Id') ?? ''),
+          // The body parsers run before the logger assigns ids, so their errors get one here.
+          request_id: String(req.id ?? res.getHeader('X-Request-Id') ?? assignRequestId(req, res)),
           ...(error.extras.invalidParams ? { invalid_params: error.extras.invalidParams } : {}),
           ...(error.extras.scope ? { scope: error.extras.scope } : {}),
         }),

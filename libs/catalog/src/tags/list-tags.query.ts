@@ -1,4 +1,4 @@
-import type { Principal, TagCatalogEntry } from '@cs/domain';
+import { isIdOf, notFound, type Principal, type TagCatalogEntry } from '@cs/domain';
 import { type Queryable, visibleTo } from '../db';
 import type { PageRequest } from '../params/page-request';
 import { type Page, toPage } from '../params/page';
@@ -13,6 +13,9 @@ interface TagRow extends TagCatalogEntry {
  * accepted applications on conversations the caller can see (any status), so it matches what the caller
  * can find with tag_id and never reveals private conversations of others.
  */
+const APPLIED_COUNT = (user: string) => `(SELECT count(*)::int FROM conversation_tags ct JOIN conversations c ON c.id = ct.conversation_id
+        WHERE ct.tag_id = t.id AND ct.accepted AND ${visibleTo('c', user)}) AS applied_count`;
+
 export async function listTags(db: Queryable, principal: Principal, request: PageRequest<Record<string, never>>): Promise<Page<TagCatalogEntry>> {
   const p = new SqlParams();
   const workspace = p.add(principal.workspaceId);
@@ -21,8 +24,7 @@ export async function listTags(db: Queryable, principal: Principal, request: Pag
   if (request.after) where.push(`(lower(t.name), t.id) > (${p.add(request.after[0])}, ${p.add(request.after[1])})`);
   const rows = await db.query<TagRow>(
     `SELECT t.id, t.name, t.color, t.description, lower(t.name) AS sort_name,
-       (SELECT count(*)::int FROM conversation_tags ct JOIN conversations c ON c.id = ct.conversation_id
-        WHERE ct.tag_id = t.id AND ct.accepted AND ${visibleTo('c', user)}) AS applied_count
+       ${APPLIED_COUNT(user)}
      FROM tags t
      WHERE ${where.join(' AND ')}
      ORDER BY lower(t.name), t.id
@@ -35,4 +37,15 @@ export async function listTags(db: Queryable, principal: Principal, request: Pag
     (r) => [r.sort_name, r.id],
     ({ id, name, color, description, applied_count }) => ({ id, name, color, description, applied_count }),
   );
+}
+
+/** One tag as GET /tags shows it (the write endpoints answer with it). */
+export async function getTag(db: Queryable, principal: Principal, id: string): Promise<TagCatalogEntry> {
+  if (!isIdOf('tag', id)) throw notFound('tag');
+  const [row] = await db.query<TagCatalogEntry>(
+    `SELECT t.id, t.name, t.color, t.description, ${APPLIED_COUNT('$3')} FROM tags t WHERE t.id = $1 AND t.workspace_id = $2`,
+    [id, principal.workspaceId, principal.userId],
+  );
+  if (!row) throw notFound('tag');
+  return row;
 }

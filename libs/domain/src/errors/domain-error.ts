@@ -5,10 +5,17 @@
 export const PROBLEM_STATUS = {
   invalid_parameter: 400,
   invalid_cursor: 400,
+  invalid_body: 400,
   invalid_token: 401,
   insufficient_scope: 403,
+  api_key_required: 403,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  idempotency_key_reused: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
@@ -54,3 +61,7 @@ export const invalidToken = (reason: string): DomainError => new DomainError('in
 
 export const insufficientScope = (scope: string): DomainError =>
   new DomainError('insufficient_scope', `This request needs the ${scope} scope.`, { scope });
+
+export const forbidden = (message: string): DomainError => new DomainError('forbidden', message);
+
+export const conflict = (message: string): DomainError => new DomainError('conflict', message);

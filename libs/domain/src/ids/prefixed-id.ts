@@ -14,6 +14,8 @@ export const ID_PREFIXES = {
   event: 'evt',
   delivery: 'dlv',
   bot: 'bot',
+  /** An outbox message that is not an event (e.g. a processing request). */
+  job: 'job',
   oauthClient: 'ext',
 } as const;
 

@@ -72,3 +72,16 @@ export interface ListEnvelope<T> {
   next_cursor: string | null;
   has_more: boolean;
 }
+
+export const BOT_STATUSES = ['scheduled', 'joining', 'waiting_room', 'recording', 'done', 'failed'] as const;
+export type BotStatus = (typeof BOT_STATUSES)[number];
+
+/** POST/GET /api/v1/bots (ARCHITECTURE.md "Write API"): a recorder bot and the conversation it records into. */
+export interface Bot {
+  id: string;
+  status: BotStatus;
+  meeting_url: string;
+  join_at: string | null;
+  conversation_id: string;
+  created_at: string;
+}

@@ -1,0 +1,3 @@
+export * from './event-envelope';
+export * from './processing-queue';
+export * from './outbox';

@@ -1,0 +1,108 @@
+import { getConversation } from '@cs/catalog';
+import { type Conversation, conflict, isIdOf, newId, notFound, type Principal } from '@cs/domain';
+import { recordEvent, requestProcessing } from '@cs/events';
+import type { Tx } from '../tx';
+import { updateRow } from '../update-row';
+import { LIMITS } from '../validation/fields';
+import type { CreateConversationInput, SourceInput, UpdateConversationInput } from './conversation-input.schema';
+import { insertSources, type UploadInput } from './insert-sources';
+import { lockOwnedConversation } from './owned-conversation';
+import { assertFolderUsable, assertTagsExist } from './references';
+
+export interface WriteContext {
+  principal: Principal;
+  requestId: string | null;
+  now: Date;
+}
+
+/** POST /conversations: the conversation, its sources and tags, and its processing request, in one transaction. */
+export async function createConversation(tx: Tx, ctx: WriteContext, input: CreateConversationInput): Promise<Conversation> {
+  const { principal, now } = ctx;
+  if (input.folder_id) await assertFolderUsable(tx, principal, input.folder_id);
+  const tagIds = await assertTagsExist(tx, principal, input.tag_ids ?? []);
+  const id = newId('conversation', now);
+  await tx.query(
+    `INSERT INTO conversations (id, workspace_id, owner_id, folder_id, title, status, visibility, started_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $8)`,
+    [id, principal.workspaceId, principal.userId, input.folder_id ?? null, input.title ?? null, input.visibility ?? 'private', input.started_at ?? null, now],
+  );
+  const conversation = { id, workspaceId: principal.workspaceId };
+  await insertSources(tx, conversation, input.sources, now);
+  for (const tagId of tagIds) {
+    await tx.query(`INSERT INTO conversation_tags (conversation_id, tag_id, workspace_id, origin, accepted) VALUES ($1, $2, $3, 'user', true)`, [
+      id,
+      tagId,
+      principal.workspaceId,
+    ]);
+  }
+  await requestProcessing(tx, conversation, ctx.requestId, now);
+  return getConversation(tx, principal, id);
+}
+
+/** POST /conversations/{id}/sources: adding a source sends the conversation back through processing. */
+export async function addSources(tx: Tx, ctx: WriteContext, conversationId: string, inputs: ReadonlyArray<SourceInput | UploadInput>): Promise<Conversation> {
+  const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
+  const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(`SELECT count(*)::int AS count FROM sources WHERE conversation_id = $1`, [locked.id]);
+  if (count + inputs.length > LIMITS.sourcesPerConversation) {
+    throw conflict(`A conversation holds at most ${LIMITS.sourcesPerConversation} sources; this one has ${count}.`);
+  }
+  const conversation = { id: locked.id, workspaceId: locked.workspace_id };
+  await insertSources(tx, conversation, inputs, ctx.now);
+  await requestProcessing(tx, conversation, ctx.requestId, ctx.now);
+  return getConversation(tx, ctx.principal, locked.id);
+}
+
+/** PATCH /conversations/{id}: title, folder and visibility; content changes go through sources. */
+export async function updateConversation(tx: Tx, ctx: WriteContext, conversationId: string, input: UpdateConversationInput): Promise<Conversation> {
+  const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
+  if (input.folder_id) await assertFolderUsable(tx, ctx.principal, input.folder_id);
+  await updateRow(tx, 'conversations', locked.id, { title: input.title, folder_id: input.folder_id, visibility: input.visibility }, ctx.now);
+  return getConversation(tx, ctx.principal, locked.id);
+}
+
+/** DELETE /conversations/{id}: gone at once, with a conversation.deleted event carrying the last-known title. */
+export async function deleteConversation(tx: Tx, ctx: WriteContext, conversationId: string): Promise<void> {
+  const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
+  await tx.query(`DELETE FROM conversations WHERE id = $1`, [locked.id]);
+  await recordEvent(
+    tx,
+    locked.workspace_id,
+    'conversation.deleted',
+    { id: locked.id, title: locked.title, started_at: locked.started_at.toISOString(), status: locked.status },
+    ctx.requestId,
+    ctx.now,
+  );
+}
+
+/** PUT /conversations/{id}/tags/{tag_id}: applies the tag, or accepts it where processing suggested it. */
+export async function applyTag(tx: Tx, ctx: WriteContext, conversationId: string, tagId: string): Promise<Conversation> {
+  const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
+  await assertTagInWorkspace(tx, ctx.principal, tagId);
+  await tx.query(
+    `INSERT INTO conversation_tags (conversation_id, tag_id, workspace_id, origin, accepted) VALUES ($1, $2, $3, 'user', true)
+     ON CONFLICT (conversation_id, tag_id) DO UPDATE SET accepted = true`,
+    [locked.id, tagId, locked.workspace_id],
+  );
+  await touch(tx, locked.id, ctx.now);
+  return getConversation(tx, ctx.principal, locked.id);
+}
+
+/** DELETE /conversations/{id}/tags/{tag_id}: removes the tag, or rejects the suggestion. Idempotent. */
+export async function removeTag(tx: Tx, ctx: WriteContext, conversationId: string, tagId: string): Promise<Conversation> {
+  const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
+  await assertTagInWorkspace(tx, ctx.principal, tagId);
+  if ((await tx.affected(`DELETE FROM conversation_tags WHERE conversation_id = $1 AND tag_id = $2`, [locked.id, tagId])) > 0) {
+    await touch(tx, locked.id, ctx.now);
+  }
+  return getConversation(tx, ctx.principal, locked.id);
+}
+
+async function assertTagInWorkspace(tx: Tx, principal: Principal, tagId: string): Promise<void> {
+  if (!isIdOf('tag', tagId)) throw notFound('tag');
+  const rows = await tx.query(`SELECT 1 FROM tags WHERE id = $1 AND workspace_id = $2`, [tagId, principal.workspaceId]);
+  if (rows.length === 0) throw notFound('tag');
+}
+
+async function touch(tx: Tx, conversationId: string, now: Date): Promise<void> {
+  await tx.query(`UPDATE conversations SET updated_at = $2 WHERE id = $1`, [conversationId, now]);
+}

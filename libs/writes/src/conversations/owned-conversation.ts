@@ -1,0 +1,28 @@
+import { forbidden, isIdOf, notFound, type Principal } from '@cs/domain';
+import { visibleTo } from '@cs/catalog';
+import type { Tx } from '../tx';
+
+export interface LockedConversation {
+  id: string;
+  workspace_id: string;
+  title: string | null;
+  status: 'pending' | 'ready' | 'error' | null;
+  started_at: Date;
+}
+
+/**
+ * Locks a conversation the caller may change: invisible ones are 404 like on reads; visible ones owned by
+ * someone else are 403 (only the owner changes a conversation, see the OpenAPI document).
+ */
+export async function lockOwnedConversation(tx: Tx, principal: Principal, id: string): Promise<LockedConversation> {
+  if (!isIdOf('conversation', id)) throw notFound('conversation');
+  const [row] = await tx.query<LockedConversation & { owner_id: string }>(
+    `SELECT c.id, c.workspace_id, c.owner_id, c.title, c.status, COALESCE(c.started_at, c.created_at) AS started_at
+     FROM conversations c WHERE c.id = $1 AND c.workspace_id = $2 AND ${visibleTo('c', '$3')}
+     FOR UPDATE`,
+    [id, principal.workspaceId, principal.userId],
+  );
+  if (!row) throw notFound('conversation');
+  if (row.owner_id !== principal.userId) throw forbidden('Only the owner of a conversation can change it.');
+  return row;
+}

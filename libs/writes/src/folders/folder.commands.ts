@@ -1,0 +1,72 @@
+import { conflict, type Folder, forbidden, isIdOf, newId, notFound } from '@cs/domain';
+import { getFolder, visibleTo } from '@cs/catalog';
+import { z } from 'zod';
+import type { WriteContext } from '../conversations/conversation.commands';
+import { assertFolderUsable } from '../conversations/references';
+import type { Tx } from '../tx';
+import { updateRow } from '../update-row';
+import { idField, LIMITS, nameField, visibilityField } from '../validation/fields';
+
+export const createFolderInput = z
+  .object({ name: nameField(LIMITS.folderName), parent_id: idField.nullable().optional(), visibility: visibilityField.optional() })
+  .strict();
+export const updateFolderInput = z
+  .object({ name: nameField(LIMITS.folderName).optional(), parent_id: idField.nullable().optional(), visibility: visibilityField.optional() })
+  .strict();
+
+export async function createFolder(tx: Tx, ctx: WriteContext, input: z.output<typeof createFolderInput>): Promise<Folder> {
+  const { principal, now } = ctx;
+  if (input.parent_id) await assertFolderUsable(tx, principal, input.parent_id, 'parent_id');
+  const id = newId('folder', now);
+  await tx.query(
+    `INSERT INTO folders (id, workspace_id, parent_id, owner_id, name, visibility, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+    [id, principal.workspaceId, input.parent_id ?? null, principal.userId, input.name, input.visibility ?? 'workspace', now],
+  );
+  return getFolder(tx, principal, id);
+}
+
+async function lockOwnedFolder(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
+  if (!isIdOf('folder', id)) throw notFound('folder');
+  const [row] = await tx.query<{ owner_id: string }>(`SELECT f.owner_id FROM folders f WHERE f.id = $1 AND f.workspace_id = $2 AND ${visibleTo('f', '$3')} FOR UPDATE`, [
+    id,
+    ctx.principal.workspaceId,
+    ctx.principal.userId,
+  ]);
+  if (!row) throw notFound('folder');
+  if (row.owner_id !== ctx.principal.userId) throw forbidden('Only the owner of a folder can change it.');
+}
+
+export async function updateFolder(tx: Tx, ctx: WriteContext, id: string, input: z.output<typeof updateFolderInput>): Promise<Folder> {
+  await lockOwnedFolder(tx, ctx, id);
+  if (input.parent_id) {
+    await assertFolderUsable(tx, ctx.principal, input.parent_id, 'parent_id');
+    // Moving a folder under itself or one of its descendants would cut the subtree off the tree.
+    const [cycle] = await tx.query(
+      `WITH RECURSIVE up(id, parent_id) AS (
+         SELECT id, parent_id FROM folders WHERE id = $1
+         UNION ALL SELECT f.id, f.parent_id FROM folders f JOIN up ON f.id = up.parent_id
+       ) SELECT 1 FROM up WHERE id = $2`,
+      [input.parent_id, id],
+    );
+    if (cycle) throw conflict('A folder cannot be moved into itself or one of its subfolders.');
+  }
+  await updateRow(tx, 'folders', id, { name: input.name, parent_id: input.parent_id, visibility: input.visibility }, ctx.now);
+  return getFolder(tx, ctx.principal, id);
+}
+
+/**
+ * DELETE /folders/{id}: only an empty folder is deleted (no subfolders, no conversations, whoever owns them),
+ * so a delete never takes content with it; empty it or move its content first.
+ */
+export async function deleteFolder(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
+  await lockOwnedFolder(tx, ctx, id);
+  const [contents] = await tx.query<{ folders: number; conversations: number }>(
+    `SELECT (SELECT count(*)::int FROM folders WHERE parent_id = $1) AS folders,
+            (SELECT count(*)::int FROM conversations WHERE folder_id = $1) AS conversations`,
+    [id],
+  );
+  if (contents && (contents.folders > 0 || contents.conversations > 0)) {
+    throw conflict(`The folder is not empty (${contents.folders} subfolders, ${contents.conversations} conversations): move or delete them first.`);
+  }
+  await tx.query(`DELETE FROM folders WHERE id = $1`, [id]);
+}

@@ -1,0 +1,5 @@
+export { Writes, type WriteRequest, type WriteResult } from './writes';
+export type { UploadInput } from './conversations/insert-sources';
+export { LIMITS } from './validation/fields';
+export { IDEMPOTENCY_WINDOW_SECONDS } from './idempotency/idempotency';
+export { inTransaction, Tx } from './tx';

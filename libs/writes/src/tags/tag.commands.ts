@@ -1,0 +1,57 @@
+import { getTag } from '@cs/catalog';
+import { conflict, isIdOf, newId, notFound, type TagCatalogEntry } from '@cs/domain';
+import { z } from 'zod';
+import type { WriteContext } from '../conversations/conversation.commands';
+import type { Tx } from '../tx';
+import { updateRow } from '../update-row';
+import { colorField, LIMITS, nameField } from '../validation/fields';
+
+const description = z.string({ invalid_type_error: 'must be a string' }).trim().max(LIMITS.tagDescription, `must be at most ${LIMITS.tagDescription} characters`);
+
+export const createTagInput = z.object({ name: nameField(LIMITS.tagName), color: colorField.nullable().optional(), description: description.nullable().optional() }).strict();
+export const updateTagInput = z
+  .object({ name: nameField(LIMITS.tagName).optional(), color: colorField.nullable().optional(), description: description.nullable().optional() })
+  .strict();
+
+const nameTaken = (name: string) => conflict(`A tag named "${name}" already exists in this workspace (names are compared case-insensitively).`);
+
+async function assertNameFree(tx: Tx, workspaceId: string, name: string, exceptId: string | null): Promise<void> {
+  const rows = await tx.query(`SELECT 1 FROM tags WHERE workspace_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3`, [workspaceId, name, exceptId]);
+  if (rows.length > 0) throw nameTaken(name);
+}
+
+/** Tags belong to the workspace: any member creates, renames and deletes them (as in Linear or Notion). */
+export async function createTag(tx: Tx, ctx: WriteContext, input: z.output<typeof createTagInput>): Promise<TagCatalogEntry> {
+  const { principal, now } = ctx;
+  await assertNameFree(tx, principal.workspaceId, input.name, null);
+  const id = newId('tag', now);
+  await tx.query(`INSERT INTO tags (id, workspace_id, name, color, description, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`, [
+    id,
+    principal.workspaceId,
+    input.name,
+    input.color ?? null,
+    input.description || null,
+    now,
+  ]);
+  return getTag(tx, principal, id);
+}
+
+async function lockTag(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
+  if (!isIdOf('tag', id)) throw notFound('tag');
+  const rows = await tx.query(`SELECT 1 FROM tags WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [id, ctx.principal.workspaceId]);
+  if (rows.length === 0) throw notFound('tag');
+}
+
+export async function updateTag(tx: Tx, ctx: WriteContext, id: string, input: z.output<typeof updateTagInput>): Promise<TagCatalogEntry> {
+  await lockTag(tx, ctx, id);
+  if (input.name !== undefined) await assertNameFree(tx, ctx.principal.workspaceId, input.name, id);
+  const description = input.description === undefined ? undefined : input.description || null;
+  await updateRow(tx, 'tags', id, { name: input.name, color: input.color, description }, ctx.now);
+  return getTag(tx, ctx.principal, id);
+}
+
+/** Deleting a tag removes it from every conversation (and drops its pending suggestions). */
+export async function deleteTag(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
+  await lockTag(tx, ctx, id);
+  await tx.query(`DELETE FROM tags WHERE id = $1`, [id]);
+}

@@ -1,0 +1,123 @@
+import type { Principal } from '@cs/domain';
+import type { DataSource } from 'typeorm';
+import { createConversationInput, sourceInput, updateConversationInput } from './conversations/conversation-input.schema';
+import {
+  addSources,
+  applyTag,
+  createConversation,
+  deleteConversation,
+  removeTag,
+  updateConversation,
+  type WriteContext,
+} from './conversations/conversation.commands';
+import type { UploadInput } from './conversations/insert-sources';
+import { createFolder, createFolderInput, deleteFolder, updateFolder, updateFolderInput } from './folders/folder.commands';
+import { idempotent, validIdempotencyKey, type WriteResponse } from './idempotency/idempotency';
+import { createTag, createTagInput, deleteTag, updateTag, updateTagInput } from './tags/tag.commands';
+import { inTransaction, type Tx } from './tx';
+import { parseBody } from './validation/parse-body';
+
+/** Who writes, and the request's own facts that are not its body. */
+export interface WriteRequest {
+  principal: Principal;
+  requestId: string | null;
+  /** Idempotency-Key header (POST only). */
+  idempotencyKey?: string;
+  /** Method and path, so one key cannot replay the answer of another endpoint. */
+  method: string;
+  path: string;
+}
+
+export type WriteResult = WriteResponse & { replayed: boolean };
+
+/**
+ * The write side of the REST API. Each method validates its body, then runs the change, its outbox rows and
+ * (for POST) its idempotency record in one transaction, and answers with the resource as it is afterwards.
+ */
+export class Writes {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  createConversation(request: WriteRequest, body: unknown): Promise<WriteResult> {
+    const input = parseBody(createConversationInput, body);
+    return this.post(request, body, (tx, ctx) => createConversation(tx, ctx, input));
+  }
+
+  addSource(request: WriteRequest, conversationId: string, body: unknown): Promise<WriteResult> {
+    const input = parseBody(sourceInput, body);
+    return this.post(request, body, (tx, ctx) => addSources(tx, ctx, conversationId, [input]));
+  }
+
+  uploadSource(request: WriteRequest, conversationId: string, upload: UploadInput, fingerprint: unknown): Promise<WriteResult> {
+    return this.post(request, fingerprint, (tx, ctx) => addSources(tx, ctx, conversationId, [upload]));
+  }
+
+  updateConversation(request: WriteRequest, id: string, body: unknown): Promise<WriteResult> {
+    const input = parseBody(updateConversationInput, body);
+    return this.write(request, 200, (tx, ctx) => updateConversation(tx, ctx, id, input));
+  }
+
+  deleteConversation(request: WriteRequest, id: string): Promise<WriteResult> {
+    return this.write(request, 204, (tx, ctx) => deleteConversation(tx, ctx, id));
+  }
+
+  applyTag(request: WriteRequest, id: string, tagId: string): Promise<WriteResult> {
+    return this.write(request, 200, (tx, ctx) => applyTag(tx, ctx, id, tagId));
+  }
+
+  removeTag(request: WriteRequest, id: string, tagId: string): Promise<WriteResult> {
+    return this.write(request, 200, (tx, ctx) => removeTag(tx, ctx, id, tagId));
+  }
+
+  createFolder(request: WriteRequest, body: unknown): Promise<WriteResult> {
+    const input = parseBody(createFolderInput, body);
+    return this.post(request, body, (tx, ctx) => createFolder(tx, ctx, input));
+  }
+
+  updateFolder(request: WriteRequest, id: string, body: unknown): Promise<WriteResult> {
+    const input = parseBody(updateFolderInput, body);
+    return this.write(request, 200, (tx, ctx) => updateFolder(tx, ctx, id, input));
+  }
+
+  deleteFolder(request: WriteRequest, id: string): Promise<WriteResult> {
+    return this.write(request, 204, (tx, ctx) => deleteFolder(tx, ctx, id));
+  }
+
+  createTag(request: WriteRequest, body: unknown): Promise<WriteResult> {
+    const input = parseBody(createTagInput, body);
+    return this.post(request, body, (tx, ctx) => createTag(tx, ctx, input));
+  }
+
+  updateTag(request: WriteRequest, id: string, body: unknown): Promise<WriteResult> {
+    const input = parseBody(updateTagInput, body);
+    return this.write(request, 200, (tx, ctx) => updateTag(tx, ctx, id, input));
+  }
+
+  deleteTag(request: WriteRequest, id: string): Promise<WriteResult> {
+    return this.write(request, 204, (tx, ctx) => deleteTag(tx, ctx, id));
+  }
+
+  /** A creating POST: 201, at most once per Idempotency-Key. */
+  private post(request: WriteRequest, fingerprint: unknown, command: (tx: Tx, ctx: WriteContext) => Promise<unknown>): Promise<WriteResult> {
+    const key = validIdempotencyKey(request.idempotencyKey);
+    const ctx = this.context(request);
+    return inTransaction(this.dataSource, (tx) =>
+      idempotent(tx, request.principal, { key, method: request.method, path: request.path, fingerprint }, ctx.now, async () => ({
+        status: 201,
+        body: await command(tx, ctx),
+      })),
+    );
+  }
+
+  private async write(request: WriteRequest, status: number, command: (tx: Tx, ctx: WriteContext) => Promise<unknown>): Promise<WriteResult> {
+    const ctx = this.context(request);
+    const body = await inTransaction(this.dataSource, (tx) => command(tx, ctx));
+    return { status, body: status === 204 ? undefined : body, replayed: false };
+  }
+
+  private context(request: WriteRequest): WriteContext {
+    return { principal: request.principal, requestId: request.requestId, now: this.clock() };
+  }
+}
