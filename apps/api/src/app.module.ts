@@ -3,16 +3,15 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { Catalog, CursorCodec } from '@cs/catalog';
 import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver, type RevocationList } from '@cs/token-verification';
+import { DATA_SOURCE, HealthController, InfrastructureModule, REVOCATION_LIST } from '@cs/nest-infrastructure';
 import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
 import { FoldersController } from './folders/folders.controller';
-import { HealthController } from './health/health.controller';
 import { ProblemFilter } from './http/problem.filter';
 import { ProblemTypesController } from './http/problem-types.controller';
 import { assignRequestId } from './http/request-id';
-import { DATA_SOURCE, InfrastructureModule, REVOCATION_LIST } from './infrastructure/infrastructure.module';
 import { MeController } from './me/me.controller';
 import { OpenApiController } from './openapi/openapi.controller';
 import { TagsController } from './tags/tags.controller';
@@ -38,7 +37,14 @@ export class AppModule {
           },
         }),
         PassportModule,
-        InfrastructureModule,
+        InfrastructureModule.forRoot({
+          applicationName: 'api',
+          databaseUrl: config.DATABASE_URL,
+          databasePoolSize: config.DATABASE_POOL_SIZE,
+          redisUrl: config.REDIS_URL,
+          redisOptions: { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false },
+          revocationList: true,
+        }),
       ],
       controllers: [
         ConversationsController,

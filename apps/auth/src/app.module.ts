@@ -2,13 +2,12 @@ import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { revokeGrant } from '@cs/oauth';
 import type { Redis } from 'ioredis';
+import { DATA_SOURCE, HealthController, InfrastructureModule, REDIS } from '@cs/nest-infrastructure';
 import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { AccountController } from './account/account.controller';
 import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
 import { DeveloperController } from './developer/developer.controller';
-import { HealthController } from './health/health.controller';
-import { DATA_SOURCE, InfrastructureModule, REDIS } from './infrastructure/infrastructure.module';
 import { InteractionsController } from './interactions/interactions.controller';
 import { JwksController } from './oidc/jwks.controller';
 import { PROVIDER_HOLDER, ProviderHolder } from './oidc/provider-holder';
@@ -32,7 +31,13 @@ export class AppModule {
       global: true,
       imports: [
         LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] } }),
-        InfrastructureModule,
+        InfrastructureModule.forRoot({
+          applicationName: 'auth',
+          databaseUrl: config.DATABASE_URL,
+          databasePoolSize: config.DATABASE_POOL_SIZE,
+          redisUrl: config.REDIS_URL,
+          redisOptions: { maxRetriesPerRequest: 2 },
+        }),
       ],
       controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, DeveloperController],
       providers: [

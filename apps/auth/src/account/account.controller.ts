@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
-import { DATA_SOURCE, REDIS } from '../infrastructure/infrastructure.module';
+import { DATA_SOURCE, REDIS } from '@cs/nest-infrastructure';
 import { renderAccount } from '../views/account.view';
 import { renderError } from '../views/error.view';
 import { csrfToken, csrfValid } from '../web/csrf';

@@ -14,7 +14,7 @@ import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
-import { DATA_SOURCE, REDIS } from '../infrastructure/infrastructure.module';
+import { DATA_SOURCE, REDIS } from '@cs/nest-infrastructure';
 import { renderClientForm } from '../views/client-form.view';
 import { SCOPE_DESCRIPTIONS } from '../views/consent.view';
 import { renderDeveloperSettings, type RevealedSecret } from '../views/developer-settings.view';

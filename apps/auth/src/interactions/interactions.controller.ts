@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
-import { DATA_SOURCE } from '../infrastructure/infrastructure.module';
+import { DATA_SOURCE } from '@cs/nest-infrastructure';
 import { PROVIDER_HOLDER, type ProviderHolder } from '../oidc/provider-holder';
 import { renderConsent, SCOPE_DESCRIPTIONS } from '../views/consent.view';
 import { renderError } from '../views/error.view';

@@ -1,0 +1,5 @@
+export * from './infrastructure.tokens';
+export * from './infrastructure.module';
+export * from './readiness.check';
+export * from './health.controller';
+export * from './health.server';
