@@ -92,6 +92,48 @@ export const PARAMETERS: Record<string, Parameter> = {
     schema: { type: 'string' },
     example: exampleId('conversation'),
   },
+  FolderId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The folder id. Unknown, malformed, other-workspace and invisible ids all answer the same 404 `not_found`.',
+    schema: { type: 'string' },
+    example: exampleId('folder'),
+  },
+  TagIdPath: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The tag id. Unknown, malformed and other-workspace ids answer 404 `not_found`.',
+    schema: { type: 'string' },
+    example: exampleId('tag'),
+  },
+  AppliedTagId: {
+    name: 'tag_id',
+    in: 'path',
+    required: true,
+    description: 'A tag of the workspace (GET /api/v1/tags). An unknown one is a 404 `not_found`.',
+    schema: { type: 'string' },
+    example: exampleId('tag'),
+  },
+  BotId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The bot id. Unknown, malformed, other-workspace and invisible ids all answer the same 404 `not_found`.',
+    schema: { type: 'string' },
+    example: exampleId('bot'),
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    description:
+      'Makes a POST safe to retry (as Stripe does): a repeat with the same key within 24 hours, from the same user in the same ' +
+      'workspace, gets the first answer again (with `Idempotent-Replayed: true`) and changes nothing; the same key with another ' +
+      'method, path or body is a 409 `idempotency_key_reused`. A request that failed is not remembered. 1 to 255 visible ASCII characters.',
+    schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+    example: '5d2b9a0e-7c11-4f36-9d1a-8a3c1f0b2e47',
+  },
   ProblemCode: {
     name: 'code',
     in: 'path',
@@ -223,6 +265,47 @@ export function buildResponses(publicApiUrl: string): Record<string, Response> {
       problemSchema(['rate_limited']),
       { rate_limited: ex('rate_limited', 'Too many requests', 'Rate limit exceeded; retry in 12 seconds.') },
       { 'Retry-After': headerRef('RetryAfter') },
+    ),
+    WriteBadRequest: problemResponse(
+      'The body is not a JSON object or not well-formed (`invalid_body`), or fields were rejected (`invalid_parameter`: ' +
+        'unknown, missing, malformed or out of the documented limits); `invalid_params` names each field by its JSON path, ' +
+        'e.g. `sources[0].segments[3].end_seconds`.',
+      problemSchema(['invalid_parameter', 'invalid_body']),
+      {
+        invalid_parameter: ex('invalid_parameter', 'Invalid parameter', 'Invalid parameter sources: must hold at least one source', {
+          invalid_params: [{ name: 'sources', reason: 'must hold at least one source' }],
+        }),
+        invalid_body: ex('invalid_body', 'Invalid body', 'The request body must be a JSON object.'),
+      },
+    ),
+    WriteForbidden: problemResponse(
+      'Writes accept API keys only (`api_key_required` for an OAuth access token), and conversations and folders are changed by ' +
+        'their owner only (`forbidden` for a member who can see but does not own them).',
+      problemSchema(['api_key_required', 'forbidden']),
+      {
+        api_key_required: ex('api_key_required', 'API key required', 'Writes need an API key; OAuth access tokens are read-only.'),
+        forbidden: ex('forbidden', 'Forbidden', 'Only the owner of a conversation can change it.'),
+      },
+    ),
+    Conflict: problemResponse(
+      'The change conflicts with the current state (`conflict`: a tag name taken, a folder not empty or moved into itself, too ' +
+        'many sources), or the Idempotency-Key was used for another request (`idempotency_key_reused`).',
+      problemSchema(['conflict', 'idempotency_key_reused']),
+      {
+        conflict: ex('conflict', 'Conflict', 'A tag named "Sales" already exists in this workspace (names are compared case-insensitively).'),
+        idempotency_key_reused: ex('idempotency_key_reused', 'Idempotency key reused', 'This Idempotency-Key was used within the last 24 hours for a different request.'),
+      },
+    ),
+    PayloadTooLarge: problemResponse(
+      'The body is larger than 10 MiB (JSON) or the uploaded file larger than 25 MiB.',
+      problemSchema(['payload_too_large']),
+      { payload_too_large: ex('payload_too_large', 'Payload too large', 'The request body is larger than the documented limit.') },
+    ),
+    UnsupportedMediaType: problemResponse(
+      'The body is not `application/json` (or `multipart/form-data` where a file is uploaded), or the uploaded file is not a ' +
+        'PDF, DOCX, PPTX, TXT or MD file.',
+      problemSchema(['unsupported_media_type']),
+      { unsupported_media_type: ex('unsupported_media_type', 'Unsupported media type', 'Send the body as application/json.') },
     ),
     InternalError: problemResponse(
       'Unexpected failure. The body never carries internals; quote `request_id` when reporting it.',

@@ -40,22 +40,32 @@ function operations(doc: OpenApiDocument) {
 describe('buildOpenApiDocument', () => {
   const doc = buildOpenApiDocument('http://localhost:3000');
 
-  it('describes every read endpoint, the problem types, the OpenAPI document and the probes with GET', () => {
+  it('describes every read endpoint with GET and every write endpoint with the method the write API uses', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(
-      [
-        '/api/v1/conversations',
-        '/api/v1/conversations/{id}',
-        '/api/v1/folders',
-        '/api/v1/me',
-        '/api/v1/openapi.json',
-        '/api/v1/problems/{code}',
-        '/api/v1/tags',
-        '/healthz',
-        '/readyz',
-      ].sort(),
-    );
-    for (const { method } of operations(doc)) expect(method).toBe('get');
+    const methods = Object.fromEntries(Object.entries(doc.paths).map(([path, item]) => [path, Object.keys(item).sort()]));
+    expect(methods).toEqual({
+      '/api/v1/conversations': ['get', 'post'],
+      '/api/v1/conversations/{id}': ['delete', 'get', 'patch'],
+      '/api/v1/conversations/{id}/sources': ['post'],
+      '/api/v1/conversations/{id}/tags/{tag_id}': ['delete', 'put'],
+      '/api/v1/folders': ['get', 'post'],
+      '/api/v1/folders/{id}': ['delete', 'patch'],
+      '/api/v1/me': ['get'],
+      '/api/v1/openapi.json': ['get'],
+      '/api/v1/problems/{code}': ['get'],
+      '/api/v1/tags': ['get', 'post'],
+      '/api/v1/tags/{id}': ['delete', 'patch'],
+      '/healthz': ['get'],
+      '/readyz': ['get'],
+    });
+  });
+
+  it('lets only API keys write, and documents 403 api_key_required on every write', () => {
+    for (const { path, method, operation } of operations(doc)) {
+      if (method === 'get') continue;
+      expect({ path, method, security: operation.security }).toEqual({ path, method, security: [{ bearerAuth: [] }] });
+      expect({ path, method, forbidden: operation.responses['403'] }).toEqual({ path, method, forbidden: { $ref: '#/components/responses/WriteForbidden' } });
+    }
   });
 
   it('compiles every component schema under JSON Schema 2020-12 in strict mode', () => {
@@ -94,7 +104,8 @@ describe('buildOpenApiDocument', () => {
         const response = resolve<Response>(doc, r);
         expect({ path, status, headers: Object.keys(response.headers ?? {}) }).toEqual({ path, status, headers: expect.arrayContaining(['X-Request-Id']) });
         const mediaTypes = Object.keys(response.content ?? {});
-        expect({ path, status, mediaTypes }).toEqual({ path, status, mediaTypes: [Number(status) >= 400 ? 'application/problem+json' : 'application/json'] });
+        const expected = status === '204' ? [] : [Number(status) >= 400 ? 'application/problem+json' : 'application/json'];
+        expect({ path, status, mediaTypes }).toEqual({ path, status, mediaTypes: expected });
       }
     }
   });

@@ -1,10 +1,20 @@
 import { buildResponses, buildSecuritySchemes, HEADERS, PARAMETERS } from './openapi.components';
 import { buildPaths } from './openapi.paths';
+import { buildWritePaths } from './openapi.write-paths';
+import { buildWriteSchemas } from './openapi.write-schemas';
 import { buildSchemas } from './openapi.schemas';
-import type { OpenApiDocument } from './openapi.types';
+import type { OpenApiDocument, PathItem } from './openapi.types';
 
 const DESCRIPTION = `
-Read access to the conversations (transcribed meetings and notebooks), folders and tags of one workspace.
+The conversations (transcribed meetings and notebooks), folders and tags of one workspace: reads with an API key or an
+OAuth access token, writes with an API key.
+
+## Writes
+Writes (POST, PATCH, PUT, DELETE) accept API keys only; an OAuth access token gets 403 \`api_key_required\`. Bodies are JSON
+(\`application/json\`, at most 10 MiB), except file uploads (\`multipart/form-data\`, at most 25 MiB per file). Unknown fields are
+rejected. Every write answers with the resource as it is afterwards. POSTs accept an \`Idempotency-Key\`. Conversations and folders are
+changed by their owner only; tags by any member. A new or changed conversation is processed in the background: it is \`pending\` until
+it becomes \`ready\` or \`error\` (with an \`error_reason\` in the \`conversation.failed\` event).
 
 ## Authentication
 Every \`/api/v1\` call except this document and the problem types carries \`Authorization: Bearer <token>\`, where the token
@@ -36,9 +46,16 @@ and \`request_id\`; GET the \`type\` URL for a description. Every response carri
 |---|---|
 | invalid_parameter | 400 |
 | invalid_cursor | 400 |
+| invalid_body | 400 |
 | invalid_token | 401 |
 | insufficient_scope | 403 |
+| api_key_required | 403 |
+| forbidden | 403 |
 | not_found | 404 |
+| conflict | 409 |
+| idempotency_key_reused | 409 |
+| payload_too_large | 413 |
+| unsupported_media_type | 415 |
 | rate_limited | 429 |
 | internal_error | 500 |
 `.trim();
@@ -68,13 +85,20 @@ export function buildOpenApiDocument(publicApiUrl: string, publicAuthUrl = 'http
       { name: 'Service', description: 'Documentation and probes; no credentials needed.' },
     ],
     security: [{ bearerAuth: [] }, { oauth2: [] }],
-    paths: buildPaths(),
+    paths: mergePaths(buildPaths(), buildWritePaths()),
     components: {
-      schemas: buildSchemas(apiUrl),
+      schemas: { ...buildSchemas(apiUrl), ...buildWriteSchemas() },
       parameters: PARAMETERS,
       headers: HEADERS,
       responses: buildResponses(apiUrl),
       securitySchemes: buildSecuritySchemes(authUrl),
     },
   };
+}
+
+/** Reads and writes of one path share its path item. */
+function mergePaths(...sets: Record<string, PathItem>[]): Record<string, PathItem> {
+  const merged: Record<string, PathItem> = {};
+  for (const set of sets) for (const [path, item] of Object.entries(set)) merged[path] = { ...merged[path], ...item };
+  return merged;
 }

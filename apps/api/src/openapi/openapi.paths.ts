@@ -5,14 +5,28 @@ import type { JsonSchema, Operation, PathItem, Reference, Response, SecurityRequ
 /** Any valid credential: an API key, or an OAuth access token carrying `scope` when one is named. */
 const bearer = (scope?: string): SecurityRequirement[] => [{ bearerAuth: [] }, { oauth2: scope ? [scope] : [] }];
 
-const json = (description: string, schema: JsonSchema, example?: unknown): Response => ({
+export const json = (description: string, schema: JsonSchema, example?: unknown): Response => ({
   description,
   headers: requestIdHeader,
   content: { 'application/json': { schema, ...(example === undefined ? {} : { examples: { example: { value: example } } }) } },
 });
 
-const problems = (...names: ('BadRequest' | 'Unauthorized' | 'Forbidden' | 'NotFound' | 'TooManyRequests' | 'InternalError')[]) => {
-  const status = { BadRequest: '400', Unauthorized: '401', Forbidden: '403', NotFound: '404', TooManyRequests: '429', InternalError: '500' };
+const PROBLEM_RESPONSE_STATUS = {
+  BadRequest: '400',
+  WriteBadRequest: '400',
+  Unauthorized: '401',
+  Forbidden: '403',
+  WriteForbidden: '403',
+  NotFound: '404',
+  Conflict: '409',
+  PayloadTooLarge: '413',
+  UnsupportedMediaType: '415',
+  TooManyRequests: '429',
+  InternalError: '500',
+} as const;
+
+export const problems = (...names: (keyof typeof PROBLEM_RESPONSE_STATUS)[]) => {
+  const status = PROBLEM_RESPONSE_STATUS;
   return Object.fromEntries(names.map((name) => [status[name], responseRef(name)])) as Record<string, Reference>;
 };
 
@@ -21,11 +35,11 @@ const pageParameters = [parameterRef('Limit'), parameterRef('Cursor')];
 const scopeNote = (scope: string) =>
   `Requires the \`${scope}\` scope (API keys carry every scope). A token without it gets 403 \`insufficient_scope\`.`;
 
-const EXAMPLE_TIME = '2026-01-31T09:00:00.000Z';
+export const EXAMPLE_TIME = '2026-01-31T09:00:00.000Z';
 
-const exampleTag = { id: exampleId('tag'), name: 'Customer call', color: '#2f80ed' };
+export const exampleTag = { id: exampleId('tag'), name: 'Customer call', color: '#2f80ed' };
 
-const exampleConversationFields = {
+export const exampleConversationFields = {
   id: exampleId('conversation'),
   title: 'Weekly launch sync',
   created_at: EXAMPLE_TIME,

@@ -45,6 +45,7 @@ export interface Operation {
   tags: string[];
   security: SecurityRequirement[];
   parameters?: (Parameter | Reference)[];
+  requestBody?: { required: boolean; description?: string; content: Record<string, MediaType> };
   responses: Record<string, Response | Reference>;
 }
 

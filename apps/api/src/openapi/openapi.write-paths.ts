@@ -1,0 +1,188 @@
+import { EXAMPLE_TIME, exampleConversationFields, exampleTag, json, problems } from './openapi.paths';
+import { parameterRef, requestIdHeader } from './openapi.components';
+import { exampleId, schemaRef } from './openapi.schemas';
+import type { Operation, PathItem, Response } from './openapi.types';
+
+const apiKey = [{ bearerAuth: [] }];
+const WRITE_NOTE =
+  'Needs an API key (`Authorization: Bearer sk_…`): an OAuth access token gets 403 `api_key_required`. The answer is the ' +
+  'resource as it is after the write.';
+const OWNER_NOTE = 'Only the owner may change it; another member who can see it gets 403 `forbidden`.';
+const IDEMPOTENT_NOTE = 'Send an `Idempotency-Key` to make retries safe.';
+
+const jsonBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: schemaRef(schema) } } });
+const noContent = (description: string): Response => ({ description, headers: requestIdHeader });
+const replayedHeader = {
+  'Idempotent-Replayed': { description: 'Present (`true`) when the answer is the replay of an earlier request with the same Idempotency-Key.', schema: { type: 'string', const: 'true' } },
+};
+const created = (description: string, schema: string, example: unknown): Response => {
+  const response = json(description, schemaRef(schema), example);
+  return { ...response, headers: { ...response.headers, ...replayedHeader } };
+};
+
+const pendingConversation = {
+  ...exampleConversationFields,
+  status: 'pending',
+  digest: null,
+  tags: [],
+  summary: null,
+  sources: [
+    {
+      id: exampleId('source'),
+      type: 'transcript',
+      title: 'Recording',
+      added_at: EXAMPLE_TIME,
+      duration_seconds: null,
+      language: null,
+      meeting_url: 'https://meet.example.com/abc-defg-hij',
+      attendees: ['ada@example.com'],
+      content: null,
+      participants: [],
+    },
+  ],
+};
+const exampleFolder = { id: exampleId('folder'), name: 'Customers', parent_id: null, created_at: EXAMPLE_TIME };
+const exampleTagEntry = { ...exampleTag, description: 'Calls with customers.', applied_count: 0 };
+
+const writeProblems = (...extra: Parameters<typeof problems>) =>
+  problems('WriteBadRequest', 'Unauthorized', 'WriteForbidden', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'TooManyRequests', 'InternalError', ...extra);
+const idOnlyProblems = () => problems('Unauthorized', 'WriteForbidden', 'NotFound', 'TooManyRequests', 'InternalError');
+
+export function buildWritePaths(): Record<string, PathItem> {
+  const op = (o: Omit<Operation, 'security'> & { security?: Operation['security'] }): Operation => ({ security: apiKey, ...o });
+  return {
+    '/api/v1/conversations': {
+      post: op({
+        operationId: 'createConversation',
+        summary: 'Create a conversation',
+        tags: ['Conversations'],
+        description:
+          'Creates a conversation with its sources (transcripts, documents, text) and tags. It starts `pending`; processing renders ' +
+          'the content, participants and language, writes the summary, the digest and tag suggestions, and ends `ready` (event ' +
+          '`conversation.ready`) or `error` (event `conversation.failed`). ' + `${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
+        parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
+        requestBody: jsonBody('CreateConversationRequest'),
+        responses: { '201': created('The new conversation, pending.', 'Conversation', pendingConversation), ...writeProblems('Conflict') },
+      }),
+    },
+    '/api/v1/conversations/{id}': {
+      patch: op({
+        operationId: 'updateConversation',
+        summary: 'Update a conversation',
+        tags: ['Conversations'],
+        description: `Changes the title, folder or visibility. ${OWNER_NOTE} ${WRITE_NOTE}`,
+        parameters: [parameterRef('ConversationId'), parameterRef('RequestId')],
+        requestBody: jsonBody('UpdateConversationRequest'),
+        responses: { '200': json('The conversation.', schemaRef('Conversation')), ...writeProblems() },
+      }),
+      delete: op({
+        operationId: 'deleteConversation',
+        summary: 'Delete a conversation',
+        tags: ['Conversations'],
+        description: `Deletes the conversation with its sources at once and sends \`conversation.deleted\` with its last-known title. ${OWNER_NOTE} ${WRITE_NOTE}`,
+        parameters: [parameterRef('ConversationId'), parameterRef('RequestId')],
+        responses: { '204': noContent('Deleted.'), ...idOnlyProblems() },
+      }),
+    },
+    '/api/v1/conversations/{id}/sources': {
+      post: op({
+        operationId: 'addSource',
+        summary: 'Add a source',
+        tags: ['Conversations'],
+        description:
+          'Adds one source: JSON (a transcript, document or text) or `multipart/form-data` with a `file` part (PDF, DOCX, PPTX, TXT or ' +
+          'MD, at most 25 MiB; a file whose content does not match its name or type is a 400). The conversation goes back to ' +
+          `\`pending\` and through processing. A conversation holds at most 50 sources. ${OWNER_NOTE} ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
+        parameters: [parameterRef('ConversationId'), parameterRef('IdempotencyKey'), parameterRef('RequestId')],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: schemaRef('SourceInput') },
+            'multipart/form-data': { schema: schemaRef('FileSourceUpload') },
+          },
+        },
+        responses: { '201': created('The conversation with the new source, pending.', 'Conversation', pendingConversation), ...writeProblems('Conflict') },
+      }),
+    },
+    '/api/v1/conversations/{id}/tags/{tag_id}': {
+      put: op({
+        operationId: 'applyTag',
+        summary: 'Apply a tag',
+        tags: ['Conversations'],
+        description: `Applies a tag of the workspace, or accepts it where processing suggested it. Idempotent. ${OWNER_NOTE} ${WRITE_NOTE}`,
+        parameters: [parameterRef('ConversationId'), parameterRef('AppliedTagId'), parameterRef('RequestId')],
+        responses: { '200': json('The conversation.', schemaRef('Conversation')), ...idOnlyProblems() },
+      }),
+      delete: op({
+        operationId: 'removeTag',
+        summary: 'Remove a tag',
+        tags: ['Conversations'],
+        description: `Removes the tag, or rejects the suggestion. Idempotent: removing a tag that is not applied answers 200. ${OWNER_NOTE} ${WRITE_NOTE}`,
+        parameters: [parameterRef('ConversationId'), parameterRef('AppliedTagId'), parameterRef('RequestId')],
+        responses: { '200': json('The conversation.', schemaRef('Conversation')), ...idOnlyProblems() },
+      }),
+    },
+    '/api/v1/folders': {
+      post: op({
+        operationId: 'createFolder',
+        summary: 'Create a folder',
+        tags: ['Folders'],
+        description: `Creates a folder, at the top level or inside a folder the caller can see. ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
+        parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
+        requestBody: jsonBody('CreateFolderRequest'),
+        responses: { '201': created('The new folder.', 'Folder', exampleFolder), ...writeProblems('Conflict') },
+      }),
+    },
+    '/api/v1/folders/{id}': {
+      patch: op({
+        operationId: 'updateFolder',
+        summary: 'Update a folder',
+        tags: ['Folders'],
+        description: `Renames, moves or changes the visibility of a folder. ${OWNER_NOTE} ${WRITE_NOTE}`,
+        parameters: [parameterRef('FolderId'), parameterRef('RequestId')],
+        requestBody: jsonBody('UpdateFolderRequest'),
+        responses: { '200': json('The folder.', schemaRef('Folder')), ...writeProblems('Conflict') },
+      }),
+      delete: op({
+        operationId: 'deleteFolder',
+        summary: 'Delete a folder',
+        tags: ['Folders'],
+        description:
+          'Deletes an empty folder. A folder that still holds subfolders or conversations (anyone\'s) is a 409 `conflict`: move or ' +
+          `delete its content first, so a delete never takes content with it. ${OWNER_NOTE} ${WRITE_NOTE}`,
+        parameters: [parameterRef('FolderId'), parameterRef('RequestId')],
+        responses: { '204': noContent('Deleted.'), ...idOnlyProblems(), ...problems('Conflict') },
+      }),
+    },
+    '/api/v1/tags': {
+      post: op({
+        operationId: 'createTag',
+        summary: 'Create a tag',
+        tags: ['Tags'],
+        description: `Creates a tag of the workspace; any member may. A name already taken (case-insensitively) is a 409. ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
+        parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
+        requestBody: jsonBody('CreateTagRequest'),
+        responses: { '201': created('The new tag.', 'TagCatalogEntry', exampleTagEntry), ...writeProblems('Conflict') },
+      }),
+    },
+    '/api/v1/tags/{id}': {
+      patch: op({
+        operationId: 'updateTag',
+        summary: 'Update a tag',
+        tags: ['Tags'],
+        description: `Renames a tag or changes its colour or description; any member may. ${WRITE_NOTE}`,
+        parameters: [parameterRef('TagIdPath'), parameterRef('RequestId')],
+        requestBody: jsonBody('UpdateTagRequest'),
+        responses: { '200': json('The tag.', schemaRef('TagCatalogEntry')), ...writeProblems('Conflict') },
+      }),
+      delete: op({
+        operationId: 'deleteTag',
+        summary: 'Delete a tag',
+        tags: ['Tags'],
+        description: `Deletes the tag and removes it from every conversation (pending suggestions included). ${WRITE_NOTE}`,
+        parameters: [parameterRef('TagIdPath'), parameterRef('RequestId')],
+        responses: { '204': noContent('Deleted.'), ...idOnlyProblems() },
+      }),
+    },
+  };
+}
