@@ -2,7 +2,7 @@
 // keeping decorator metadata so NestJS dependency injection works under test.
 const path = require('node:path');
 
-const libs = ['domain', 'config', 'persistence', 'catalog', 'token-verification', 'api-client', 'testing', 'oauth'];
+const libs = ['domain', 'config', 'persistence', 'catalog', 'token-verification', 'api-client', 'testing', 'oauth', 'processing'];
 
 module.exports = {
   testEnvironment: 'node',
