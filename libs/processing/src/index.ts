@@ -6,3 +6,7 @@ export * from './uploads/sniff-upload';
 export * from './uploads/extract-text';
 export * from './summary/summarizer.port';
 export * from './summary/extractive.summarizer';
+export * from './summary/llm-prompt';
+export * from './summary/openai-compatible.summarizer';
+export * from './summary/summarizer.env';
+export * from './summary/summarizer-from-env';
