@@ -10,3 +10,4 @@ export * from './summary/llm-prompt';
 export * from './summary/openai-compatible.summarizer';
 export * from './summary/summarizer.env';
 export * from './summary/summarizer-from-env';
+export * from './tags/suggest-tags';
