@@ -26,3 +26,18 @@ export type TagOrigin = (typeof TAG_ORIGINS)[number];
 
 export const EVENT_TYPES = ['conversation.ready', 'conversation.failed', 'conversation.deleted'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * `error_reason` of a conversation that ended in `error` (and of its `conversation.failed` event); the spec
+ * leaves the values open ("not shown"). A failed text extraction is none of them: the file's content is
+ * null and the conversation still becomes ready.
+ * - `transcript_invalid`: the transcript cannot be rendered (a segment ends before it starts, no speaker).
+ * - `no_content`: no source has any text to process (e.g. a recorder finished with an empty transcript).
+ * - `recording_failed`: a meeting bot's recording ended without a transcript; `termination_reason` says why
+ *   when it is one of the spec's reasons, else it is null.
+ * - `summarization_failed`: the summarizer kept failing (timeouts, rate limits, upstream errors, invalid
+ *   answers) after every retry.
+ * - `internal_error`: anything else that failed for good after retries.
+ */
+export const PROCESSING_ERROR_REASONS = ['transcript_invalid', 'no_content', 'recording_failed', 'summarization_failed', 'internal_error'] as const;
+export type ProcessingErrorReason = (typeof PROCESSING_ERROR_REASONS)[number];

@@ -1,0 +1,120 @@
+import { DIGEST_MAX_LENGTH } from '@cs/domain';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sampleMeetingContent } from '../test-support/sample-meeting';
+import { ExtractiveSummarizer } from './extractive.summarizer';
+import { SummarizerError, type SummaryInput } from './summarizer.port';
+
+const transcriptInput = (content: string | null, title: string | null = 'Weekly product sync'): SummaryInput => ({
+  title,
+  sources: [{ type: 'transcript', title: null, content, participants: ['Ada Lovelace', 'Grace Hopper', 'Speaker 3'] }],
+});
+
+/** Splits a summary into its overview paragraph and its sections (heading and bullets). */
+function parse(summary: string) {
+  const [overview, ...blocks] = summary.split('\n\n');
+  return {
+    overview: overview ?? '',
+    sections: blocks.map((block) => {
+      const [heading, ...bullets] = block.split('\n');
+      return { heading: heading ?? '', bullets };
+    }),
+  };
+}
+
+describe('ExtractiveSummarizer', () => {
+  const summarizer = new ExtractiveSummarizer();
+
+  it('writes an overview paragraph, then one "## " section of "- " bullets per topic of the meeting', async () => {
+    const { summary } = await summarizer.summarize(transcriptInput(sampleMeetingContent()));
+    const { overview, sections } = parse(summary);
+    expect(overview).not.toMatch(/^(#|- )/);
+    expect(overview.length).toBeGreaterThan(40);
+    expect(sections).toHaveLength(3);
+    for (const section of sections) {
+      expect(section.heading).toMatch(/^## \S/);
+      expect(section.bullets.length).toBeGreaterThanOrEqual(1);
+      for (const bullet of section.bullets) expect(bullet).toMatch(/^- \S/);
+    }
+    // The three topics of the sample, in the order they were discussed.
+    expect(sections[0]?.heading).toMatch(/Pricing/);
+    expect(sections[1]?.bullets.join(' ')).toMatch(/hiring|engineering|design/i);
+    expect(sections[2]?.heading).toMatch(/Mobile/);
+  });
+
+  it('quotes the sources’ sentences without transcript timestamps or speaker labels, and skips acknowledgements', async () => {
+    const { summary } = await summarizer.summarize(transcriptInput(sampleMeetingContent()));
+    expect(summary).not.toMatch(/\[\d{2}:\d{2}:\d{2}\]/);
+    expect(summary).not.toMatch(/Ada Lovelace:/);
+    expect(summary).not.toMatch(/Sounds good|^- Okay/m);
+    const sourceSentences = sampleMeetingContent().replace(/^\[[^\]]+\] [^:]+: /gm, '');
+    for (const bullet of parse(summary).sections.flatMap((s) => s.bullets)) expect(sourceSentences).toContain(bullet.slice(2));
+  });
+
+  it('is deterministic: the same input gives the same output', async () => {
+    const input = transcriptInput(sampleMeetingContent());
+    const first = await summarizer.summarize(input);
+    const again = await new ExtractiveSummarizer().summarize(structuredClone(input));
+    expect(again).toEqual(first);
+  });
+
+  it('makes the digest from the best sentence with toDigest: at most 80 UTF-16 units, cut on a word', async () => {
+    const { digest, summary } = await summarizer.summarize(transcriptInput(sampleMeetingContent()));
+    expect(digest.length).toBeLessThanOrEqual(DIGEST_MAX_LENGTH);
+    expect(digest.length).toBeGreaterThan(20);
+    expect(digest).toMatch(/…$/);
+    expect(summary).toContain(digest.slice(0, -1));
+  });
+
+  it('keeps the digest within 80 units for text of astral characters', async () => {
+    const emoji = '🎉 Launch party planning for the whole team 🎉 with cake and music and speeches for everyone who helped '.repeat(3);
+    const { digest } = await summarizer.summarize({ title: null, sources: [{ type: 'text', title: null, content: emoji, participants: [] }] });
+    expect(digest.length).toBeLessThanOrEqual(DIGEST_MAX_LENGTH);
+    expect(digest).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
+  it('summarizes non-English text in its own words', async () => {
+    const german = readFileSync(join(__dirname, '..', '..', 'fixtures', 'besprechung-de.txt'), 'utf8');
+    const { summary, digest } = await summarizer.summarize({ title: null, sources: [{ type: 'file', title: 'besprechung.txt', content: german, participants: [] }] });
+    expect(summary).toMatch(/Importdienst|Kunden|Grace/);
+    expect(digest.length).toBeGreaterThan(0);
+  });
+
+  it('uses every source, and starts a new section where a new source starts', async () => {
+    const notes = 'The security audit found two issues in the login flow. The login flow fix ships with the next release. The security audit report goes to the board in May. Security training is mandatory for new engineers. The audit covered the login flow and password resets. A second security audit follows in autumn. The login flow now rate-limits password attempts. Security reviews become part of every release.';
+    const input: SummaryInput = {
+      title: null,
+      sources: [
+        { type: 'transcript', title: null, content: sampleMeetingContent(), participants: [] },
+        { type: 'document', title: 'Audit notes', content: notes, participants: [] },
+      ],
+    };
+    const { sections } = parse((await summarizer.summarize(input)).summary);
+    expect(sections.at(-1)?.heading).toMatch(/Security|Audit|Login/);
+  });
+
+  it('gives a one-sentence text an overview alone', async () => {
+    const { summary, digest } = await summarizer.summarize({ title: null, sources: [{ type: 'text', title: null, content: 'Remember to renew the domain before June.', participants: [] }] });
+    expect(summary).toBe('Remember to renew the domain before June.');
+    expect(digest).toBe('Remember to renew the domain before June.');
+  });
+
+  it('ignores sources without content and refuses a conversation without any text as no_content', async () => {
+    const withNull: SummaryInput = { title: 't', sources: [{ type: 'file', title: 'scan.pdf', content: null, participants: [] }, ...transcriptInput(sampleMeetingContent()).sources] };
+    await expect(summarizer.summarize(withNull)).resolves.toMatchObject({ summary: expect.stringContaining('## ') });
+    const none = summarizer.summarize({ title: 't', sources: [{ type: 'file', title: 'scan.pdf', content: null, participants: [] }, { type: 'text', title: null, content: '  \n ', participants: [] }] });
+    await expect(none).rejects.toBeInstanceOf(SummarizerError);
+    await expect(none).rejects.toMatchObject({ kind: 'no_content', retryable: false });
+  });
+
+  it('stops before working when the signal is already aborted', async () => {
+    await expect(summarizer.summarize(transcriptInput(sampleMeetingContent()), AbortSignal.abort(new Error('shutting down')))).rejects.toThrow('shutting down');
+  });
+
+  it('clips very long sentences in bullets on a word boundary', async () => {
+    const long = `${'The migration plan covers the database, the queue, the cache and the search index in careful detail '.repeat(6).trim()}.`;
+    const content = Array.from({ length: 12 }, (_, i) => (i === 5 ? long : `Short planning note number ${i} about the migration and the database.`)).join('\n');
+    const { summary } = await new ExtractiveSummarizer({ maxBulletChars: 120 }).summarize({ title: null, sources: [{ type: 'document', title: null, content, participants: [] }] });
+    for (const bullet of parse(summary).sections.flatMap((s) => s.bullets)) expect(bullet.length).toBeLessThanOrEqual(122);
+  });
+});

@@ -1,0 +1,46 @@
+import type { SourceType } from '@cs/domain';
+
+export interface SummarySourceInput {
+  type: SourceType;
+  title: string | null;
+  /** Plain text: for transcripts the rendered `[HH:MM:SS] Name: text` lines; null when extraction failed. */
+  content: string | null;
+  participants: string[];
+}
+
+export interface SummaryInput {
+  title: string | null;
+  sources: SummarySourceInput[];
+}
+
+export interface SummaryOutput {
+  /** Markdown: a short overview paragraph, then topical sections (`## ` headings) of `- ` bullets. */
+  summary: string;
+  /** At most DIGEST_MAX_LENGTH characters, made by toDigest() of @cs/domain. */
+  digest: string;
+}
+
+/** The port the processor summarizes through; implementations are chosen by configuration (summarizerFromEnv). */
+export interface Summarizer {
+  readonly name: string;
+  summarize(input: SummaryInput, signal?: AbortSignal): Promise<SummaryOutput>;
+}
+
+export type SummarizerErrorKind = 'timeout' | 'rate_limited' | 'upstream' | 'invalid_response' | 'no_content';
+
+/**
+ * A summarization that failed. `retryable` tells the job whether another attempt later may succeed
+ * (timeouts, rate limits, 5xx, a malformed answer from a non-deterministic model) or never will (a 401,
+ * a 400 for our request, no text at all). When retries are exhausted the conversation ends in `error`
+ * with `summarization_failed`, or `no_content` for kind `no_content`.
+ */
+export class SummarizerError extends Error {
+  constructor(
+    readonly kind: SummarizerErrorKind,
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'SummarizerError';
+  }
+}

@@ -1,0 +1,37 @@
+import { sentences } from './sentences';
+import { foldPlural, terms } from './terms';
+
+describe('terms', () => {
+  it('keeps lower-cased content words, dropping stopwords, short words and numbers', () => {
+    expect(terms('We agreed that the Dashboards go live in 2026, OK?')).toEqual(['agreed', 'dashboard', 'live']);
+  });
+
+  it('folds simple plurals so singular and plural count as one term', () => {
+    expect(['priorities', 'successes', 'boxes', 'batches', 'status', 'analysis', 'dashboards', "team's"].map(foldPlural)).toEqual([
+      'priority',
+      'success',
+      'box',
+      'batch',
+      'status',
+      'analysis',
+      'dashboard',
+      'team',
+    ]);
+  });
+
+  it('reads words of other scripts and languages', () => {
+    expect(terms('Die Kunden behalten ihre Daten')).toEqual(['kunden', 'behalten', 'daten']);
+    expect(terms('Встреча команды')).toEqual(['встреча', 'команды']);
+  });
+});
+
+describe('sentences', () => {
+  it('splits transcript lines and sentences, dropping prefixes, Markdown markers and spoken fillers', () => {
+    const text = '# Notes\n[00:00:05] Ada Lovelace: So, we ship on Monday. Grace tests it! Done?\n- um, pricing is fixed\n\n1. Second item';
+    expect(sentences(text)).toEqual(['Notes', 'We ship on Monday.', 'Grace tests it!', 'Done?', 'Pricing is fixed', 'Second item']);
+  });
+
+  it('does not split inside decimals or before a lower-case word', () => {
+    expect(sentences('Latency fell by 2.5 percent. e.g. in the api it dropped.')).toEqual(['Latency fell by 2.5 percent. e.g. in the api it dropped.']);
+  });
+});

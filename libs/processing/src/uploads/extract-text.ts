@@ -1,0 +1,71 @@
+import mammoth from 'mammoth';
+import { dirname, join } from 'node:path';
+import { definePDFJSModule, extractText as extractPdfText, getDocumentProxy } from 'unpdf';
+import { pptxText } from './pptx-text';
+import type { UploadKind } from './upload-kind';
+
+/**
+ * Plain text of an upload, or null when nothing could be read from it: a damaged file, a scanned PDF without
+ * a text layer, an empty document. Never throws for a bad file (the spec: content "may be null if extraction
+ * failed", and the conversation still becomes ready). Layout is reduced to lines and blank-line-separated
+ * blocks: PDF pages and PPTX slides are separated by a blank line, DOCX paragraphs (headings and table
+ * cells included) by a blank line as mammoth renders them.
+ */
+export async function extractText(bytes: Uint8Array, kind: UploadKind): Promise<string | null> {
+  try {
+    return normalizeExtracted(await rawText(bytes, kind));
+  } catch {
+    return null;
+  }
+}
+
+async function rawText(bytes: Uint8Array, kind: UploadKind): Promise<string> {
+  switch (kind) {
+    case 'pdf':
+      return pdfText(bytes);
+    case 'docx':
+      return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
+    case 'pptx':
+      return pptxText(bytes);
+    case 'txt':
+    case 'md':
+      // Checked to be UTF-8 by sniffUpload; a stray invalid sequence becomes U+FFFD rather than failing.
+      return new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes);
+  }
+}
+
+let pdfjsReady: Promise<void> | null = null;
+
+/**
+ * unpdf loads its bundled, serverless PDF.js with a dynamic import(), which Jest's CommonJS runtime cannot
+ * run; Node 24 require()s the very same ES module file, which works in both.
+ */
+function loadPdfjs(): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- require(esm) on purpose, see above
+  pdfjsReady ??= definePDFJSModule(() => Promise.resolve(require(join(dirname(require.resolve('unpdf')), 'pdfjs.mjs'))));
+  return pdfjsReady;
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  await loadPdfjs();
+  // PDF.js takes ownership of (detaches) the buffer it is given: hand it a copy. verbosity 0: errors only.
+  const document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+  try {
+    const { text } = await extractPdfText(document, { mergePages: false });
+    return text.join('\n\n');
+  } finally {
+    await document.destroy();
+  }
+}
+
+function normalizeExtracted(text: string): string | null {
+  const normalized = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\u0000/g, '')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return normalized === '' ? null : normalized;
+}
