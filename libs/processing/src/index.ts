@@ -11,3 +11,4 @@ export * from './summary/openai-compatible.summarizer';
 export * from './summary/summarizer.env';
 export * from './summary/summarizer-from-env';
 export * from './tags/suggest-tags';
+export * from './text/markdown-text';

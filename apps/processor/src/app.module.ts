@@ -1,0 +1,29 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { InfrastructureModule } from '@cs/nest-infrastructure';
+import { summarizerFromEnv } from '@cs/processing';
+import { LoggerModule } from 'nestjs-pino';
+import { PROCESSOR_CONFIG, type ProcessorConfig } from './config/processor-config';
+import { ProcessorLifecycle, SUMMARIZER } from './processor.lifecycle';
+
+@Module({})
+export class AppModule {
+  static register(config: ProcessorConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL } }),
+        InfrastructureModule.forRoot({
+          applicationName: 'processor',
+          databaseUrl: config.DATABASE_URL,
+          databasePoolSize: config.DATABASE_POOL_SIZE,
+          redisUrl: config.REDIS_URL,
+        }),
+      ],
+      providers: [
+        { provide: PROCESSOR_CONFIG, useValue: config },
+        { provide: SUMMARIZER, useValue: summarizerFromEnv(config) },
+        ProcessorLifecycle,
+      ],
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { commonEnv, parseEnv, port } from '@cs/config';
+import { summarizerEnv } from '@cs/processing';
+import { z } from 'zod';
+
+const positiveInt = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+
+export const processorEnv = {
+  ...commonEnv,
+  ...summarizerEnv,
+  /** The health endpoint (/healthz, /readyz); the processor serves nothing else over HTTP. */
+  PROCESSOR_PORT: port(3004),
+  /** Conversations processed at once by one replica (processing is CPU-bound: about one per core). */
+  PROCESSOR_CONCURRENCY: positiveInt(2, 64),
+  /** Attempts per conversation before it ends in `error` (the first try included). */
+  PROCESSING_ATTEMPTS: positiveInt(5, 20),
+  /** First retry delay; each further retry doubles it. */
+  PROCESSING_BACKOFF_MS: positiveInt(2_000, 3_600_000),
+  /** How often the outbox is relayed to the queue. */
+  OUTBOX_RELAY_INTERVAL_MS: positiveInt(250, 60_000),
+  /** How often the sweeper looks for pending work whose job was lost (Redis restarted without its data). */
+  SWEEP_INTERVAL_MS: positiveInt(30_000, 3_600_000),
+  /** Pending work older than this with no job in the queue is enqueued again. */
+  STALE_AFTER_MS: positiveInt(60_000, 86_400_000),
+  /** Redis key prefix of the queues; lets test runs share one Redis without sharing queues. */
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('cs'),
+};
+
+export type ProcessorConfig = ReturnType<typeof loadProcessorConfig>;
+
+export function loadProcessorConfig(env: NodeJS.ProcessEnv = process.env) {
+  return parseEnv(processorEnv, env);
+}
+
+export const PROCESSOR_CONFIG = Symbol('PROCESSOR_CONFIG');

@@ -1,0 +1,50 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DATA_SOURCE } from '@cs/nest-infrastructure';
+import type { Summarizer } from '@cs/processing';
+import type { DataSource } from 'typeorm';
+import { PROCESSOR_CONFIG, type ProcessorConfig } from './config/processor-config';
+import { ConversationStore } from './pipeline/conversation-store';
+import { createProcessingQueue, type ProcessingQueue } from './queue/processing-queue';
+import { OutboxRelay } from './relay/outbox-relay';
+import { PeriodicTask } from './scheduling/periodic-task';
+import { StaleWorkSweeper } from './sweeper/stale-work.sweeper';
+import { ProcessingWorker } from './worker/processing.worker';
+
+export const SUMMARIZER = Symbol('SUMMARIZER');
+
+/**
+ * Starts the worker, the outbox relay and the sweeper once every connection is up, and stops them in reverse
+ * on shutdown: no new work is taken, jobs in flight finish, then the connections close.
+ */
+@Injectable()
+export class ProcessorLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly queue: ProcessingQueue;
+  private readonly worker: ProcessingWorker;
+  private readonly relay: PeriodicTask;
+  private readonly sweeper: PeriodicTask;
+
+  constructor(@Inject(PROCESSOR_CONFIG) config: ProcessorConfig, @Inject(DATA_SOURCE) dataSource: DataSource, @Inject(SUMMARIZER) summarizer: Summarizer) {
+    this.queue = createProcessingQueue(config);
+    const store = new ConversationStore(dataSource);
+    this.worker = new ProcessingWorker(store, summarizer, config);
+    const relay = new OutboxRelay(dataSource, this.queue, config);
+    // Relays back-to-back while there is a backlog, then at the configured interval.
+    this.relay = new PeriodicTask('OutboxRelay', config.OUTBOX_RELAY_INTERVAL_MS, async () => {
+      while ((await relay.relayOnce()) > 0);
+    });
+    const sweeper = new StaleWorkSweeper(dataSource, this.queue, store, config);
+    this.sweeper = new PeriodicTask('StaleWorkSweeper', config.SWEEP_INTERVAL_MS, () => sweeper.sweepOnce());
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.start();
+    this.relay.start();
+    this.sweeper.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all([this.relay.stop(), this.sweeper.stop()]);
+    await this.worker.stop();
+    await this.queue.close();
+  }
+}

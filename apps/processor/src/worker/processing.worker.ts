@@ -1,0 +1,83 @@
+import { Logger } from '@nestjs/common';
+import { type ProcessingErrorReason } from '@cs/domain';
+import { PROCESSING_QUEUE, type ProcessConversationJob } from '@cs/events';
+import { type Summarizer, SummarizerError, TranscriptInvalidError } from '@cs/processing';
+import { type Job, Worker } from 'bullmq';
+import type { ProcessorConfig } from '../config/processor-config';
+import { PermanentProcessingError, runPipeline } from '../pipeline/conversation-pipeline';
+import type { ConversationStore } from '../pipeline/conversation-store';
+
+export type JobOutcome = 'ready' | 'failed' | 'stale';
+
+function reasonFor(error: unknown): ProcessingErrorReason {
+  if (error instanceof PermanentProcessingError) return error.reason;
+  if (error instanceof TranscriptInvalidError) return 'transcript_invalid';
+  if (error instanceof SummarizerError) return 'summarization_failed';
+  return 'internal_error';
+}
+
+const isPermanent = (error: unknown) =>
+  error instanceof PermanentProcessingError || error instanceof TranscriptInvalidError || (error instanceof SummarizerError && !error.retryable);
+
+/**
+ * Consumes the processing queue. A job either writes its results (ready), or, when its input can never work or
+ * its last attempt failed, ends the conversation in `error`; other failures are thrown, so BullMQ retries them
+ * with the configured backoff. Both outcomes write their event in the same transaction as the state.
+ */
+export class ProcessingWorker {
+  private readonly logger = new Logger('ProcessingWorker');
+  private worker: Worker<ProcessConversationJob, JobOutcome> | undefined;
+
+  constructor(
+    private readonly store: ConversationStore,
+    private readonly summarizer: Summarizer,
+    private readonly config: ProcessorConfig,
+  ) {}
+
+  async handle(job: Job<ProcessConversationJob>): Promise<JobOutcome> {
+    const { conversationId, generation, requestId } = job.data;
+    const log = { conversationId, generation, requestId, attempt: job.attemptsMade + 1, jobId: job.id };
+    const conversation = await this.store.load(conversationId, generation);
+    if (!conversation) {
+      this.logger.log({ ...log, outcome: 'stale' }, 'job outlived its generation; nothing to do');
+      return 'stale';
+    }
+    try {
+      const result = await runPipeline(conversation, this.summarizer);
+      const saved = await this.store.saveReady(conversationId, generation, result, requestId);
+      this.logger.log({ ...log, outcome: saved ? 'ready' : 'stale' }, 'conversation processed');
+      return saved ? 'ready' : 'stale';
+    } catch (error) {
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (!isPermanent(error) && !lastAttempt) {
+        this.logger.warn({ ...log, err: error }, 'processing failed; it will be retried');
+        throw error;
+      }
+      const reason = reasonFor(error);
+      const saved = await this.store.saveFailed(conversationId, generation, reason, requestId);
+      this.logger.error({ ...log, err: error, outcome: saved ? 'failed' : 'stale', reason }, 'processing failed for good');
+      return saved ? 'failed' : 'stale';
+    }
+  }
+
+  /** Starts consuming; called once everything the handler needs is up (STYLE.md "Workers": start paused). */
+  start(): void {
+    this.worker = new Worker<ProcessConversationJob, JobOutcome>(PROCESSING_QUEUE, (job) => this.handle(job), {
+      connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: this.config.PROCESSOR_CONCURRENCY,
+      autorun: false,
+      // A job whose worker died (SIGKILL, OOM) is taken up again after the lock expires; twice at most, then
+      // it fails and the sweeper ends its conversation in `error`.
+      lockDuration: 60_000,
+      maxStalledCount: 2,
+    });
+    this.worker.on('error', (err) => this.logger.error({ err }, 'worker error'));
+    void this.worker.run();
+  }
+
+  /** Stops taking jobs and waits for those in flight (graceful shutdown on SIGTERM). */
+  async stop(): Promise<void> {
+    await this.worker?.close();
+  }
+}
