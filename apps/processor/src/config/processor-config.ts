@@ -21,6 +21,11 @@ export const processorEnv = {
   SWEEP_INTERVAL_MS: positiveInt(30_000, 3_600_000),
   /** Pending work older than this with no job in the queue is enqueued again. */
   STALE_AFTER_MS: positiveInt(60_000, 86_400_000),
+  /**
+   * How long a job's lock lives without renewal: a worker that died (SIGKILL, OOM) gives its job up to another
+   * replica after this long. Renewed at half this while the worker lives.
+   */
+  PROCESSING_LOCK_MS: positiveInt(60_000, 3_600_000),
   /** Redis key prefix of the queues; lets test runs share one Redis without sharing queues. */
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('cs'),
 };

@@ -69,7 +69,8 @@ export class ProcessingWorker {
       autorun: false,
       // A job whose worker died (SIGKILL, OOM) is taken up again after the lock expires; twice at most, then
       // it fails and the sweeper ends its conversation in `error`.
-      lockDuration: 60_000,
+      lockDuration: this.config.PROCESSING_LOCK_MS,
+      stalledInterval: this.config.PROCESSING_LOCK_MS,
       maxStalledCount: 2,
     });
     this.worker.on('error', (err) => this.logger.error({ err }, 'worker error'));
