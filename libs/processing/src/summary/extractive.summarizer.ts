@@ -9,7 +9,7 @@ export interface ExtractiveSummarizerOptions {
   maxSections?: number;
   /** Bullets per section at most (default 3). */
   bulletsPerSection?: number;
-  /** A bullet longer than this is cut on a word boundary (default 280 characters). */
+  /** A bullet or overview sentence longer than this is cut on a word boundary (default 280 characters). */
   maxBulletChars?: number;
 }
 
@@ -88,7 +88,7 @@ export class ExtractiveSummarizer implements Summarizer {
       const lines = byPosition(bullets).map((s) => `- ${clip(s.text, this.maxBulletChars)}`);
       sections.push(`## ${heading(members, all)}\n${lines.join('\n')}`);
     }
-    const summary = [byPosition(overview).map((s) => s.text).join(' '), ...sections].join('\n\n');
+    const summary = [byPosition(overview).map((s) => clip(s.text, this.maxBulletChars)).join(' '), ...sections].join('\n\n');
     return { summary, digest: toDigest(best.text) };
   }
 }
