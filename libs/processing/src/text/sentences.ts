@@ -1,8 +1,11 @@
 /** `[HH:MM:SS] Name: ` at the start of a rendered transcript line. */
 const TRANSCRIPT_PREFIX = /^\[\d{2,}:\d{2}:\d{2}\] [^:\n]*: /;
 
-/** A sentence ends at . ! ? … (with closing quotes or brackets) followed by space and an upper-case letter, digit or opening mark. */
-const SENTENCE_END = /(?<=[.!?…]["'”’)\]]?)\s+(?=[\p{Lu}\p{N}"'“‘(¿¡])/u;
+/**
+ * A sentence ends at . ! ? … (with closing quotes or brackets) followed by space and an upper-case letter,
+ * digit or opening mark; or at the full-width 。！？ of Chinese and Japanese, which need no space after them.
+ */
+const SENTENCE_END = /(?<=[.!?…]["'”’)\]]?)\s+(?=[\p{Lu}\p{N}"'“‘(¿¡])|(?<=[。！？])\s*(?=\S)/u;
 
 /** Markdown list markers, heading hashes and quote marks at the start of a line. */
 const LINE_MARKUP = /^(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*)+/;

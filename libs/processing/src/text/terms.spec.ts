@@ -36,6 +36,10 @@ describe('sentences', () => {
     expect(sentences(pdf)).toEqual(['Platform review', 'The platform team reviewed the ingestion pipeline.', 'Latency dropped by forty percent.', 'First item second line starts lower']);
   });
 
+  it('splits Chinese and Japanese text at full-width sentence ends', () => {
+    expect(sentences('我们下周发布。测试已经通过！还有问题吗？')).toEqual(['我们下周发布。', '测试已经通过！', '还有问题吗？']);
+  });
+
   it('does not split inside decimals or before a lower-case word', () => {
     expect(sentences('Latency fell by 2.5 percent. e.g. in the api it dropped.')).toEqual(['Latency fell by 2.5 percent. e.g. in the api it dropped.']);
   });
