@@ -3,6 +3,7 @@ import { AUTH_USAGE, parseAuthArgs, runAuth } from './auth/auth';
 import { UsageError } from './bench-args';
 import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/rest-read';
 import { killStartedServers } from './rest-read/servers';
+import { PROCESSING_USAGE, parseProcessingArgs, runProcessing } from './processing/processing';
 
 /** The benchmarks, by name: `node tools/bench/dist/main.js <name> [flags]` (`npm run bench -- <name>`). */
 const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: string[]) => Promise<number> }> = {
@@ -15,6 +16,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'refresh-token grants/s on apps/auth (one core), and what JWT verification adds to an api request',
     usage: AUTH_USAGE,
     run: (args) => runAuth(parseAuthArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  processing: {
+    summary: 'pipeline steps of the processor on one core: two-hour transcript p50/p99, one-hour conversations/min',
+    usage: PROCESSING_USAGE,
+    run: (args) => runProcessing(parseProcessingArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
 };
 

@@ -30,6 +30,11 @@ describe('detectLanguage', () => {
     expect(detectLanguage(transcript)).toBe('fra');
   });
 
+  it('judges a long text by its start, middle and end, not only its opening small talk', () => {
+    const text = `${SAMPLES.eng!.concat(" ").repeat(18)} ${SAMPLES.fra!.concat(" ").repeat(60)}`;
+    expect(detectLanguage(text)).toBe('fra');
+  });
+
   it('samples a long text and still answers', () => {
     expect(detectLanguage(SAMPLES.deu!.concat(' ').repeat(400))).toBe('deu');
   });

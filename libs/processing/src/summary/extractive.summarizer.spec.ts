@@ -2,6 +2,7 @@ import { DIGEST_MAX_LENGTH } from '@cs/domain';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sampleMeetingContent } from '../test-support/sample-meeting';
+import { extractText } from '../uploads/extract-text';
 import { ExtractiveSummarizer } from './extractive.summarizer';
 import { SummarizerError, type SummaryInput } from './summarizer.port';
 
@@ -91,6 +92,23 @@ describe('ExtractiveSummarizer', () => {
     };
     const { sections } = parse((await summarizer.summarize(input)).summary);
     expect(sections.at(-1)?.heading).toMatch(/Security|Audit|Login/);
+  });
+
+  it('summarizes the text extracted from real PDF, DOCX and PPTX files in whole sentences', async () => {
+    const fixture = (name: string) => readFileSync(join(__dirname, '..', '..', 'fixtures', name));
+    const sources = await Promise.all(
+      (
+        [
+          ['platform-review.pdf', 'pdf'],
+          ['product-roadmap.docx', 'docx'],
+          ['quarterly-review.pptx', 'pptx'],
+        ] as const
+      ).map(async ([name, kind]) => ({ type: 'file' as const, title: name, content: await extractText(fixture(name), kind), participants: [] })),
+    );
+    const { summary } = await summarizer.summarize({ title: 'Review pack', sources });
+    expect(summary).toMatch(/The platform team reviewed the ingestion pipeline\.|Latency dropped by forty percent after the queue migration\./);
+    expect(summary).not.toMatch(/reviewed the$/m);
+    expect(parse(summary).sections.length).toBeGreaterThanOrEqual(1);
   });
 
   it('gives a one-sentence text an overview alone', async () => {

@@ -9,7 +9,7 @@ export interface ExtractiveSummarizerOptions {
   maxSections?: number;
   /** Bullets per section at most (default 3). */
   bulletsPerSection?: number;
-  /** A bullet longer than this is cut on a word boundary (default 280 characters). */
+  /** A bullet or overview sentence longer than this is cut on a word boundary (default 280 characters). */
   maxBulletChars?: number;
 }
 
@@ -44,8 +44,8 @@ const MAX_OVERLAP = 0.5;
  *    near-duplicates (more than half of the terms shared with one already chosen).
  * 4. Sections: the sentence sequence is cut into up to 5 topical sections (one per 8 sentences) where the vocabulary changes most
  *    (see segmentTopics), each headed by its three most distinctive repeated terms ("## Pipeline · Latency ·
- *    Migration", or "## Key points" when no term repeats) and listing its best sentences as `- ` bullets in
- *    original order.
+ *    Migration", or "## Key points" when no term repeats) and listing as `- ` bullets, in original order,
+ *    its best sentences by the section's own term weights.
  * 5. Digest: toDigest() of the single best sentence.
  * No text in any source (all contents null or blank) is a SummarizerError of kind `no_content`.
  */
@@ -68,7 +68,7 @@ export class ExtractiveSummarizer implements Summarizer {
 
   /** The same, synchronously (the work is CPU-only), for callers and benchmarks that want no promise. */
   summarizeNow(input: SummaryInput): SummaryOutput {
-    const all = scoreSentences(input);
+    const { all, idf } = scoreSentences(input);
     const best = rank(all)[0];
     if (!best) throw new SummarizerError('no_content', 'no source has any text to summarize', false);
 
@@ -79,7 +79,7 @@ export class ExtractiveSummarizer implements Summarizer {
     for (const range of segmentTopics(all, Math.min(this.maxSections, Math.max(1, Math.floor(all.length / SENTENCES_PER_SECTION))))) {
       const members = all.slice(range.start, range.end);
       const bullets = pickDistinct(
-        rank(members).filter((s) => !chosen.includes(s)),
+        rankWithin(members, idf).filter((s) => !chosen.includes(s)),
         this.bulletsPerSection,
         chosen,
       );
@@ -88,12 +88,12 @@ export class ExtractiveSummarizer implements Summarizer {
       const lines = byPosition(bullets).map((s) => `- ${clip(s.text, this.maxBulletChars)}`);
       sections.push(`## ${heading(members, all)}\n${lines.join('\n')}`);
     }
-    const summary = [byPosition(overview).map((s) => s.text).join(' '), ...sections].join('\n\n');
+    const summary = [byPosition(overview).map((s) => clip(s.text, this.maxBulletChars)).join(' '), ...sections].join('\n\n');
     return { summary, digest: toDigest(best.text) };
   }
 }
 
-function scoreSentences(input: SummaryInput): ScoredSentence[] {
+function scoreSentences(input: SummaryInput): { all: ScoredSentence[]; idf: Map<string, number> } {
   const all: ScoredSentence[] = [];
   input.sources.forEach((source, sourceIndex) => {
     if (!source.content) return;
@@ -109,20 +109,38 @@ function scoreSentences(input: SummaryInput): ScoredSentence[] {
     for (const term of sentence.termSet) sentenceFrequency.set(term, (sentenceFrequency.get(term) ?? 0) + 1);
   }
   const titleTerms = new Set(terms(input.title ?? ''));
+  const idf = new Map<string, number>();
   const weight = new Map<string, number>();
   for (const [term, count] of frequency) {
-    const idf = Math.log(1 + all.length / (sentenceFrequency.get(term) ?? 1));
-    weight.set(term, count * idf * (titleTerms.has(term) ? 1.5 : 1));
+    const termIdf = Math.log(1 + all.length / (sentenceFrequency.get(term) ?? 1));
+    idf.set(term, termIdf);
+    weight.set(term, count * termIdf * (titleTerms.has(term) ? 1.5 : 1));
   }
-  for (const sentence of all) {
-    if (sentence.termSet.size === 0) continue;
-    let sum = 0;
-    for (const term of sentence.termSet) sum += weight.get(term) ?? 0;
-    const words = sentence.text.split(' ').length;
-    const lengthFactor = words < SHORT_SENTENCE_WORDS ? words / SHORT_SENTENCE_WORDS : words > LONG_SENTENCE_WORDS ? LONG_SENTENCE_WORDS / words : 1;
-    sentence.score = (sum / Math.sqrt(sentence.termSet.size)) * lengthFactor;
-  }
-  return all;
+  for (const sentence of all) sentence.score = sentenceScore(sentence, weight);
+  return { all, idf };
+}
+
+/** Sum of the weights of a sentence's distinct terms over the square root of their number, scaled for length. */
+function sentenceScore(sentence: ScoredSentence, weight: ReadonlyMap<string, number>): number {
+  if (sentence.termSet.size === 0) return 0;
+  let sum = 0;
+  for (const term of sentence.termSet) sum += weight.get(term) ?? 0;
+  const words = sentence.text.split(' ').length;
+  const lengthFactor = words < SHORT_SENTENCE_WORDS ? words / SHORT_SENTENCE_WORDS : words > LONG_SENTENCE_WORDS ? LONG_SENTENCE_WORDS / words : 1;
+  return (sum / Math.sqrt(sentence.termSet.size)) * lengthFactor;
+}
+
+/**
+ * Ranks a section's sentences by the section's own term weights (its term counts times the conversation's
+ * idf), so its bullets speak of what the section is about rather than of the conversation's overall themes.
+ */
+function rankWithin(members: readonly ScoredSentence[], idf: ReadonlyMap<string, number>): ScoredSentence[] {
+  const counts = new Map<string, number>();
+  for (const sentence of members) for (const term of sentence.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  const weight = new Map<string, number>();
+  for (const [term, count] of counts) weight.set(term, count * (idf.get(term) ?? 0));
+  const local = new Map(members.map((sentence) => [sentence, sentenceScore(sentence, weight)]));
+  return [...members].sort((a, b) => (local.get(b) ?? 0) - (local.get(a) ?? 0) || a.index - b.index);
 }
 
 /** Best first; equal scores in document order, so the result never depends on sort stability. */

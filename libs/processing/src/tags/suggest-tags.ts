@@ -35,14 +35,20 @@ export function suggestTags(text: string, candidates: readonly TagCandidate[], o
   const tokens = wordTokens(text);
   if (tokens.length === 0) return [];
   const frequency = new Map<string, number>();
-  for (const token of tokens) frequency.set(token, (frequency.get(token) ?? 0) + 1);
+  const positions = new Map<string, number[]>();
+  tokens.forEach((token, i) => {
+    frequency.set(token, (frequency.get(token) ?? 0) + 1);
+    const list = positions.get(token);
+    if (list) list.push(i);
+    else positions.set(token, [i]);
+  });
   const requiredMentions = 1 + Math.floor(tokens.length / WORDS_PER_EXTRA_MENTION);
 
   const fitting: Array<{ id: string; name: string; score: number }> = [];
   for (const candidate of candidates) {
     const phrase = wordTokens(candidate.name);
     if (phrase.length === 0) continue;
-    const mentions = countPhrase(tokens, phrase, frequency);
+    const mentions = countPhrase(tokens, phrase, positions);
     const nameWords = new Set(phrase);
     const descriptionTerms = [...new Set(terms(fold(candidate.description ?? '')))].filter((term) => !nameWords.has(term));
     let matched = 0;
@@ -75,16 +81,13 @@ function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
-function countPhrase(tokens: readonly string[], phrase: readonly string[], frequency: ReadonlyMap<string, number>): number {
+/** Occurrences of a phrase, checked only where its first word occurs: linear in mentions, not in the text. */
+function countPhrase(tokens: readonly string[], phrase: readonly string[], positions: ReadonlyMap<string, readonly number[]>): number {
   const [first, ...rest] = phrase;
   if (first === undefined) return 0;
-  if (rest.length === 0) return frequency.get(first) ?? 0;
-  let count = 0;
-  for (let i = 0; i + phrase.length <= tokens.length; i++) {
-    if (tokens[i] !== first) continue;
-    if (rest.every((word, j) => tokens[i + 1 + j] === word)) count++;
-  }
-  return count;
+  const starts = positions.get(first) ?? [];
+  if (rest.length === 0) return starts.length;
+  return starts.filter((i) => rest.every((word, j) => tokens[i + 1 + j] === word)).length;
 }
 
 function compare(a: string, b: string): number {

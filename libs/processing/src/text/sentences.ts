@@ -1,8 +1,11 @@
 /** `[HH:MM:SS] Name: ` at the start of a rendered transcript line. */
 const TRANSCRIPT_PREFIX = /^\[\d{2,}:\d{2}:\d{2}\] [^:\n]*: /;
 
-/** A sentence ends at . ! ? … (with closing quotes or brackets) followed by space and an upper-case letter, digit or opening mark. */
-const SENTENCE_END = /(?<=[.!?…]["'”’)\]]?)\s+(?=[\p{Lu}\p{N}"'“‘(¿¡])/u;
+/**
+ * A sentence ends at . ! ? … (with closing quotes or brackets) followed by space and an upper-case letter,
+ * digit or opening mark; or at the full-width 。！？ of Chinese and Japanese, which need no space after them.
+ */
+const SENTENCE_END = /(?<=[.!?…]["'”’)\]]?)\s+(?=[\p{Lu}\p{N}"'“‘(¿¡])|(?<=[。！？])\s*(?=\S)/u;
 
 /** Markdown list markers, heading hashes and quote marks at the start of a line. */
 const LINE_MARKUP = /^(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s*)+/;
@@ -12,13 +15,13 @@ const LEADING_FILLERS = /^(?:(?:so|um+|uh+|yeah|yes|okay|ok|well|right|alright|a
 
 /**
  * Splits plain text (a rendered transcript, an extracted document, Markdown) into sentences: each line on its
- * own (a transcript turn, a paragraph, a bullet), transcript prefixes and Markdown markers removed, then each
+ * own (a transcript turn, a paragraph, a bullet; lines wrapped mid-sentence joined again), transcript prefixes and Markdown markers removed, then each
  * line at sentence ends. Leading spoken fillers are dropped and the first letter is capitalised, so a
  * sentence can be quoted as a bullet.
  */
 export function sentences(text: string): string[] {
   const result: string[] = [];
-  for (const rawLine of text.split('\n')) {
+  for (const rawLine of joinWrappedLines(text.split('\n'))) {
     const line = rawLine.replace(TRANSCRIPT_PREFIX, '').replace(LINE_MARKUP, '').replace(/\s+/g, ' ').trim();
     if (line === '') continue;
     for (const part of line.split(SENTENCE_END)) {
@@ -27,6 +30,28 @@ export function sentences(text: string): string[] {
     }
   }
   return result;
+}
+
+/**
+ * PDF text comes with the page's hard line breaks inside paragraphs. A line that does not end a sentence,
+ * followed by one that starts in lower case, is the same sentence wrapped: the two are joined. Transcript
+ * turns, list items and headings are never joined.
+ */
+function joinWrappedLines(lines: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const line of lines) {
+    const previous = joined.at(-1);
+    const continues =
+      previous !== undefined &&
+      /^\s*\p{Ll}/u.test(line) &&
+      !/[.!?…:;]["'”’)\]]?\s*$/.test(previous) &&
+      previous.trim() !== '' &&
+      !TRANSCRIPT_PREFIX.test(line) &&
+      !LINE_MARKUP.test(line.trim());
+    if (continues) joined[joined.length - 1] = `${previous} ${line.trim()}`;
+    else joined.push(line);
+  }
+  return joined;
 }
 
 function tidy(sentence: string): string {

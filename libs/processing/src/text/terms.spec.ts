@@ -31,6 +31,15 @@ describe('sentences', () => {
     expect(sentences(text)).toEqual(['Notes', 'We ship on Monday.', 'Grace tests it!', 'Done?', 'Pricing is fixed', 'Second item']);
   });
 
+  it('joins lines a PDF wrapped mid-sentence, but not headings, list items or finished sentences', () => {
+    const pdf = 'Platform review\nThe platform team reviewed the\ningestion pipeline. Latency dropped\nby forty percent.\n- first item\nsecond line starts lower';
+    expect(sentences(pdf)).toEqual(['Platform review', 'The platform team reviewed the ingestion pipeline.', 'Latency dropped by forty percent.', 'First item second line starts lower']);
+  });
+
+  it('splits Chinese and Japanese text at full-width sentence ends', () => {
+    expect(sentences('我们下周发布。测试已经通过！还有问题吗？')).toEqual(['我们下周发布。', '测试已经通过！', '还有问题吗？']);
+  });
+
   it('does not split inside decimals or before a lower-case word', () => {
     expect(sentences('Latency fell by 2.5 percent. e.g. in the api it dropped.')).toEqual(['Latency fell by 2.5 percent. e.g. in the api it dropped.']);
   });

@@ -80,6 +80,10 @@ describe('extractText', () => {
     await expect(extractText(Buffer.from('\uFEFFline one\r\nline two\r\n\r\n\r\n\r\nend'), 'md')).resolves.toBe('line one\nline two\n\nend');
   });
 
+  it('refuses an unknown kind (a media type passed by mistake) loudly instead of returning null', async () => {
+    await expect(extractText(fixture('platform-review.pdf'), 'application/pdf' as never)).rejects.toThrow(TypeError);
+  });
+
   it('returns null when a file holds no text at all', async () => {
     await expect(extractText(Buffer.from(' \n\t\n'), 'txt')).resolves.toBeNull();
   });

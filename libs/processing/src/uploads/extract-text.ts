@@ -2,16 +2,19 @@ import mammoth from 'mammoth';
 import { dirname, join } from 'node:path';
 import { definePDFJSModule, extractText as extractPdfText, getDocumentProxy } from 'unpdf';
 import { pptxText } from './pptx-text';
-import type { UploadKind } from './upload-kind';
+import { UPLOAD_KINDS, type UploadKind } from './upload-kind';
 
 /**
  * Plain text of an upload, or null when nothing could be read from it: a damaged file, a scanned PDF without
  * a text layer, an empty document. Never throws for a bad file (the spec: content "may be null if extraction
- * failed", and the conversation still becomes ready). Layout is reduced to lines and blank-line-separated
+ * failed", and the conversation still becomes ready); only a kind outside UPLOAD_KINDS, a programming error
+ * (e.g. a media type where the kind was meant: map it with UPLOAD_MEDIA_TYPES), throws a TypeError. Layout is reduced to lines and blank-line-separated
  * blocks: PDF pages and PPTX slides are separated by a blank line, DOCX paragraphs (headings and table
  * cells included) by a blank line as mammoth renders them.
  */
 export async function extractText(bytes: Uint8Array, kind: UploadKind): Promise<string | null> {
+  // The kind comes back from storage as a string: a media type passed by mistake must not look like a bad file.
+  if (!UPLOAD_KINDS.includes(kind)) throw new TypeError(`extractText: unknown upload kind "${kind}" (expected one of ${UPLOAD_KINDS.join(', ')})`);
   try {
     return normalizeExtracted(await rawText(bytes, kind));
   } catch {

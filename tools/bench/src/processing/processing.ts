@@ -1,0 +1,70 @@
+import { loadavg } from 'node:os';
+import { applyBenchArgs } from '../bench-args';
+import { machineFacts, writeResults } from '../results-file';
+import { choosePinning } from '../rest-read/servers';
+import { pipelineStepsScenario, type ProcessingScenario, TWO_HOUR_TARGET_MS } from './pipeline-steps.scenario';
+import type { WorkerConfig } from './pipeline-worker';
+
+export interface ProcessingOptions extends WorkerConfig {
+  quick: boolean;
+}
+
+/**
+ * The scenarios, run in order. The end-to-end processor figure (database and queue) is to be added here as a
+ * second scenario with the same ScenarioResult shape.
+ */
+export const PROCESSING_SCENARIOS: ProcessingScenario[] = [pipelineStepsScenario];
+
+export const PROCESSING_USAGE = `usage: processing [--quick] [--iterations N] [--conversations N] [--warmup N]
+  --quick          5 timed two-hour runs, 10 one-hour conversations, 2 warm-up runs: a smoke test; the target is reported, not enforced
+  --iterations     timed runs on two-hour transcripts (30)
+  --conversations  one-hour transcripts processed back to back for conversations per minute (60)
+  --warmup         untimed two-hour runs first (5)`;
+
+export function parseProcessingArgs(args: readonly string[]): ProcessingOptions {
+  const quick = args.includes('--quick');
+  return applyBenchArgs(
+    args,
+    { quick, iterations: quick ? 5 : 30, conversations: quick ? 10 : 60, warmup: quick ? 2 : 5 },
+    { numeric: { '--iterations': 'iterations', '--conversations': 'conversations', '--warmup': 'warmup' }, switches: {} },
+    PROCESSING_USAGE,
+  );
+}
+
+type Out = (text: string) => void;
+
+/** `processing`: see tools/bench/README.md. Returns the exit code. */
+export async function runProcessing(options: ProcessingOptions, out: Out, log: Out): Promise<number> {
+  const startedAt = new Date();
+  const pinning = choosePinning();
+  if (pinning.warning) log(`WARNING: ${pinning.warning}`);
+  const config: WorkerConfig = { iterations: options.iterations, conversations: options.conversations, warmup: options.warmup };
+  const loadBefore = loadavg()[0] ?? 0;
+  const results: Record<string, object> = {};
+  let pass = true;
+  const lines: string[] = [
+    '',
+    `processing: the processor's pipeline steps with the built-in summarizer, ${pinning.cpu === null ? 'UNPINNED' : `pinned to CPU ${pinning.cpu} (taskset)`}, Node ${process.version}`,
+  ];
+  for (const scenario of PROCESSING_SCENARIOS) {
+    const result = await scenario.run({ config, pinning, log });
+    results[scenario.name] = result.json;
+    pass &&= result.pass;
+    lines.push('', `## ${scenario.name}: ${scenario.summary}`, '', ...result.lines);
+  }
+  const loadAfter = loadavg()[0] ?? 0;
+  lines.push('', `machine load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
+  if (options.quick) lines.push(`quick run: the ${TWO_HOUR_TARGET_MS} ms target is reported, not enforced`);
+  out(lines.join('\n'));
+  const file = writeResults('processing', startedAt, {
+    benchmark: 'processing',
+    started_at: startedAt.toISOString(),
+    finished_at: new Date().toISOString(),
+    quick: options.quick,
+    machine: machineFacts(pinning.cpu, loadBefore, loadAfter),
+    scenarios: results,
+    pass,
+  });
+  log(`results written to ${file}`);
+  return pass || options.quick ? 0 : 1;
+}
