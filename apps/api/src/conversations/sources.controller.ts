@@ -1,9 +1,13 @@
-import { Controller, Param, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Param, Post, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiKeyOnly } from '@cs/token-verification';
 import { type WriteRequest, Writes } from '@cs/writes';
+import type { Request } from 'express';
 import { JsonBody, WriteRequestOf } from '../http/write-request.decorator';
 import { WriteResultInterceptor } from '../http/write-result.interceptor';
+import { readUpload, type UploadedFile as File, UPLOAD_LIMITS } from './source-upload';
 
+/** POST /conversations/{id}/sources: a JSON source, or a multipart upload with a `file` part. */
 @ApiKeyOnly()
 @UseInterceptors(WriteResultInterceptor)
 @Controller('api/v1/conversations/:id/sources')
@@ -11,7 +15,12 @@ export class SourcesController {
   constructor(private readonly writes: Writes) {}
 
   @Post()
-  add(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @JsonBody() body: unknown) {
-    return this.writes.addSource(request, id, body);
+  @UseInterceptors(FileInterceptor('file', { limits: UPLOAD_LIMITS }))
+  add(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @Req() req: Request, @UploadedFile() file: File | undefined, @Body() fields: unknown) {
+    if (req.is('multipart/form-data')) {
+      const { upload, fingerprint } = readUpload(file, (fields ?? {}) as Record<string, unknown>);
+      return this.writes.uploadSource(request, id, upload, fingerprint);
+    }
+    return this.writes.addSource(request, id, JsonBody.read(req));
   }
 }

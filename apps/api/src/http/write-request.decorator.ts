@@ -17,10 +17,12 @@ export const WriteRequestOf = createParamDecorator((_: unknown, ctx: ExecutionCo
 });
 
 /** The JSON body of a write; any other content type is a 415 rather than an empty body. */
-export const JsonBody = createParamDecorator((_: unknown, ctx: ExecutionContext): unknown => {
-  const req = ctx.switchToHttp().getRequest<Request>();
-  if (!req.is('application/json')) {
-    throw new DomainError('unsupported_media_type', 'Send the body as application/json.');
-  }
+function readJsonBody(req: Request): unknown {
+  if (!req.is('application/json')) throw new DomainError('unsupported_media_type', 'Send the body as application/json.');
   return req.body;
-});
+}
+
+export const JsonBody = Object.assign(
+  createParamDecorator((_: unknown, ctx: ExecutionContext): unknown => readJsonBody(ctx.switchToHttp().getRequest<Request>())),
+  { read: readJsonBody },
+);

@@ -32,7 +32,7 @@ async function processSource(source: SourceToProcess): Promise<ProcessedSource> 
       return { id: source.id, content: String(input['content'] ?? ''), participants: [], language: null, durationSeconds: null };
     case 'file': {
       // A file whose text cannot be extracted keeps content null; the conversation still becomes ready (spec "Source").
-      const content = source.upload ? await extractText(source.upload, source.upload_media_type as UploadKind) : null;
+      const content = source.upload ? await extractText(source.upload, source.upload_kind as UploadKind) : null;
       return { id: source.id, content, participants: [], language: null, durationSeconds: null };
     }
   }

@@ -8,7 +8,7 @@ export interface SourceToProcess {
   title: string | null;
   input: Record<string, unknown> | null;
   upload: Buffer | null;
-  upload_media_type: string | null;
+  upload_kind: string | null;
   duration_seconds: number | null;
 }
 
@@ -63,7 +63,7 @@ export class ConversationStore {
     if (!conversation) return null;
     const sources = await select<SourceToProcess>(
       this.dataSource,
-      `SELECT id, type, title, input, upload, upload_media_type, duration_seconds FROM sources WHERE conversation_id = $1 ORDER BY position, id`,
+      `SELECT id, type, title, input, upload, upload_kind, duration_seconds FROM sources WHERE conversation_id = $1 ORDER BY position, id`,
       [conversationId],
     );
     const tags = await select<{ id: string; name: string; description: string | null }>(

@@ -37,12 +37,12 @@ export class ProcessingWorker {
   async handle(job: Job<ProcessConversationJob>): Promise<JobOutcome> {
     const { conversationId, generation, requestId } = job.data;
     const log = { conversationId, generation, requestId, attempt: job.attemptsMade + 1, jobId: job.id };
-    const conversation = await this.store.load(conversationId, generation);
-    if (!conversation) {
-      this.logger.log({ ...log, outcome: 'stale' }, 'job outlived its generation; nothing to do');
-      return 'stale';
-    }
     try {
+      const conversation = await this.store.load(conversationId, generation);
+      if (!conversation) {
+        this.logger.log({ ...log, outcome: 'stale' }, 'job outlived its generation; nothing to do');
+        return 'stale';
+      }
       const result = await runPipeline(conversation, this.summarizer);
       const saved = await this.store.saveReady(conversationId, generation, result, requestId);
       this.logger.log({ ...log, outcome: saved ? 'ready' : 'stale' }, 'conversation processed');

@@ -21,6 +21,6 @@ export class SourceEntity {
   @Column('jsonb', { nullable: true }) input!: Record<string, unknown> | null;
   @Column('bytea', { nullable: true }) upload!: Buffer | null;
   @Column('text', { name: 'upload_name', nullable: true }) uploadName!: string | null;
-  @Column('text', { name: 'upload_media_type', nullable: true }) uploadMediaType!: string | null;
+  @Column('text', { name: 'upload_kind', nullable: true }) uploadKind!: string | null;
   @Column({ type: 'timestamptz', precision: 3, name: 'created_at', default: () => 'now()' }) createdAt!: Date;
 }

@@ -23,7 +23,7 @@ export class Writes1764000000000 implements MigrationInterface {
         ADD COLUMN input jsonb,
         ADD COLUMN upload bytea,
         ADD COLUMN upload_name text,
-        ADD COLUMN upload_media_type text;
+        ADD COLUMN upload_kind text;
 
       -- Transactional outbox: written in the transaction of the state change it announces, relayed to a queue
       -- afterwards. topic 'processing' is relayed by the processor, 'event' by the webhook worker.
@@ -78,7 +78,7 @@ export class Writes1764000000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
       DROP TABLE bots, idempotency_keys, outbox;
-      ALTER TABLE sources DROP COLUMN input, DROP COLUMN upload, DROP COLUMN upload_name, DROP COLUMN upload_media_type;
+      ALTER TABLE sources DROP COLUMN input, DROP COLUMN upload, DROP COLUMN upload_name, DROP COLUMN upload_kind;
       DROP INDEX conversations_processing_idx;
       ALTER TABLE conversations DROP COLUMN started_at, DROP COLUMN processing_generation, DROP COLUMN processing_requested_at;
     `);

@@ -29,7 +29,7 @@ export async function insertSources(
     const base = [newId('source', now), conversation.id, conversation.workspaceId, input.type, next + offset, input.title ?? null, now];
     if (input.type === 'file') {
       await tx.query(
-        `INSERT INTO sources (id, conversation_id, workspace_id, type, position, title, added_at, upload, upload_name, upload_media_type)
+        `INSERT INTO sources (id, conversation_id, workspace_id, type, position, title, added_at, upload, upload_name, upload_kind)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [...base, input.bytes, input.name, input.kind],
       );
