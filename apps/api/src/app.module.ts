@@ -20,6 +20,8 @@ import { SourcesController } from './conversations/sources.controller';
 import { FolderWritesController } from './folders/folder-writes.controller';
 import { TagWritesController } from './tags/tag-writes.controller';
 import { Writes } from '@cs/writes';
+import { BotsController } from './bots/bots.controller';
+import { RecorderEventsController } from './bots/recorder-events.controller';
 
 @Module({})
 export class AppModule {
@@ -54,6 +56,8 @@ export class AppModule {
         TagWritesController,
         FoldersController,
         FolderWritesController,
+        BotsController,
+        RecorderEventsController,
         MeController,
         OpenApiController,
         ProblemTypesController,
@@ -66,7 +70,7 @@ export class AppModule {
           inject: [DATA_SOURCE],
           useFactory: (ds: DataSource) => new Catalog(ds, new CursorCodec(config.CURSOR_SECRET)),
         },
-        { provide: Writes, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Writes(ds) },
+        { provide: Writes, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Writes(ds, { recorderProvider: config.RECORDER_PROVIDER }) },
         {
           provide: PrincipalResolver,
           inject: [DATA_SOURCE, REVOCATION_LIST],

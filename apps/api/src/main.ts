@@ -15,7 +15,7 @@ async function bootstrap(): Promise<void> {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true, bodyParser: false, rawBody: true });
   // Documented limit of JSON bodies (a two-hour transcript is about 0.5 MB); uploads have their own.
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useLogger(app.get(Logger));

@@ -8,6 +8,8 @@ import { createProcessingQueue, type ProcessingQueue } from './queue/processing-
 import { OutboxRelay } from './relay/outbox-relay';
 import { PeriodicTask } from './scheduling/periodic-task';
 import { StaleWorkSweeper } from './sweeper/stale-work.sweeper';
+import { BotDispatcher } from './recorder/bot-dispatcher';
+import { DevelopmentRecorder } from './recorder/development-recorder';
 import { ProcessingWorker } from './worker/processing.worker';
 
 export const SUMMARIZER = Symbol('SUMMARIZER');
@@ -22,6 +24,8 @@ export class ProcessorLifecycle implements OnApplicationBootstrap, BeforeApplica
   private readonly worker: ProcessingWorker;
   private readonly relay: PeriodicTask;
   private readonly sweeper: PeriodicTask;
+  private readonly recorder: DevelopmentRecorder;
+  private readonly dispatcher: PeriodicTask;
 
   constructor(@Inject(PROCESSOR_CONFIG) config: ProcessorConfig, @Inject(DATA_SOURCE) dataSource: DataSource, @Inject(SUMMARIZER) summarizer: Summarizer) {
     this.queue = createProcessingQueue(config);
@@ -34,17 +38,23 @@ export class ProcessorLifecycle implements OnApplicationBootstrap, BeforeApplica
     });
     const sweeper = new StaleWorkSweeper(dataSource, this.queue, store, config);
     this.sweeper = new PeriodicTask('StaleWorkSweeper', config.SWEEP_INTERVAL_MS, () => sweeper.sweepOnce());
+    // RECORDER_PROVIDER has one value so far; a real provider's adapter would be chosen here.
+    this.recorder = new DevelopmentRecorder(config);
+    const dispatcher = new BotDispatcher(dataSource, this.recorder);
+    this.dispatcher = new PeriodicTask('BotDispatcher', config.BOT_DISPATCH_INTERVAL_MS, () => dispatcher.dispatchDue());
   }
 
   onApplicationBootstrap(): void {
     this.worker.start();
+    this.recorder.start();
     this.relay.start();
     this.sweeper.start();
+    this.dispatcher.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all([this.relay.stop(), this.sweeper.stop()]);
-    await this.worker.stop();
+    await Promise.all([this.relay.stop(), this.sweeper.stop(), this.dispatcher.stop()]);
+    await Promise.all([this.worker.stop(), this.recorder.close()]);
     await this.queue.close();
   }
 }

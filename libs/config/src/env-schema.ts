@@ -43,3 +43,11 @@ export const commonEnv = {
   PUBLIC_MCP_URL: httpUrl('http://localhost:3002/mcp'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 };
+
+export const DEV_RECORDER_CALLBACK_SECRET = 'development-only-recorder-callback-secret-do-not-use';
+
+/** Meeting recorders the service can drive; `development` joins *.example.test meetings with scripted outcomes. */
+export const recorderProvider = z.enum(['development']).default('development');
+
+/** The recorder callback signing secret, shared by the api (verifies) and the recorder (signs). */
+export const recorderCallbackSecret = signingSecret(DEV_RECORDER_CALLBACK_SECRET);

@@ -1,3 +1,4 @@
 export * from './event-envelope';
 export * from './processing-queue';
 export * from './outbox';
+export * from './standard-webhooks';

@@ -1,4 +1,6 @@
-import type { Principal } from '@cs/domain';
+import type { Bot, Principal } from '@cs/domain';
+import { createBotInput, recorderEventInput } from './bots/bot-input.schema';
+import { applyRecorderEvent, createBot, getBot, type RecorderEventOutcome } from './bots/bot.commands';
 import type { DataSource } from 'typeorm';
 import { createConversationInput, sourceInput, updateConversationInput } from './conversations/conversation-input.schema';
 import {
@@ -37,8 +39,25 @@ export type WriteResult = WriteResponse & { replayed: boolean };
 export class Writes {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly options: { recorderProvider: string } = { recorderProvider: 'development' },
     private readonly clock: () => Date = () => new Date(),
   ) {}
+
+  createBot(request: WriteRequest, body: unknown): Promise<WriteResult> {
+    const input = parseBody(createBotInput, body);
+    return this.post(request, body, (tx, ctx) => createBot(tx, ctx, input, this.options.recorderProvider));
+  }
+
+  getBot(principal: Principal, id: string): Promise<Bot> {
+    return getBot(this.dataSource, { principal }, id);
+  }
+
+  /** A recorder's signed report (the signature is checked by the caller). */
+  applyRecorderEvent(body: unknown, requestId: string | null): Promise<RecorderEventOutcome> {
+    const event = parseBody(recorderEventInput, body);
+    const now = this.clock();
+    return inTransaction(this.dataSource, (tx) => applyRecorderEvent(tx, event, requestId, now));
+  }
 
   createConversation(request: WriteRequest, body: unknown): Promise<WriteResult> {
     const input = parseBody(createConversationInput, body);

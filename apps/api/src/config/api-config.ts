@@ -1,4 +1,4 @@
-import { commonEnv, httpUrl, parseEnv, port, signingSecret } from '@cs/config';
+import { DEV_RECORDER_CALLBACK_SECRET, commonEnv, httpUrl, parseEnv, port, recorderCallbackSecret, recorderProvider, signingSecret } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
@@ -12,13 +12,23 @@ export const apiEnv = {
    * e.g. http://auth:3001/api/auth/oauth2/jwks). The issuer checked in tokens stays PUBLIC_AUTH_URL.
    */
   AUTH_JWKS_URL: httpUrl('').optional(),
+  /** Which recorder joins meetings for POST /bots; `development` is the scripted one shipped for demos and tests. */
+  RECORDER_PROVIDER: recorderProvider,
+  /** Signs the recorder's callbacks (Standard Webhooks); shared with the recorder (the processor's development recorder). */
+  RECORDER_CALLBACK_SECRET: recorderCallbackSecret,
 };
 
 export type ApiConfig = ReturnType<typeof loadApiConfig>;
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = parseEnv(apiEnv, env, (c) =>
-    c.NODE_ENV === 'production' && c.CURSOR_SECRET === DEV_CURSOR_SECRET ? 'CURSOR_SECRET: must be set in production' : null,
+    c.NODE_ENV !== 'production'
+      ? null
+      : c.CURSOR_SECRET === DEV_CURSOR_SECRET
+        ? 'CURSOR_SECRET: must be set in production'
+        : c.RECORDER_CALLBACK_SECRET === DEV_RECORDER_CALLBACK_SECRET
+          ? 'RECORDER_CALLBACK_SECRET: must be set in production'
+          : null,
   );
   return {
     ...config,

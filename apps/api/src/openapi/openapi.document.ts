@@ -81,6 +81,7 @@ export function buildOpenApiDocument(publicApiUrl: string, publicAuthUrl = 'http
       { name: 'Conversations', description: 'Transcribed meetings and notebooks with their sources.' },
       { name: 'Tags', description: 'The tag catalog of the workspace.' },
       { name: 'Folders', description: 'Folders that organise conversations.' },
+      { name: 'Bots', description: 'Recorder bots that join meetings and record them into conversations.' },
       { name: 'Account', description: 'The connection itself.' },
       { name: 'Service', description: 'Documentation and probes; no credentials needed.' },
     ],

@@ -42,6 +42,14 @@ const pendingConversation = {
   ],
 };
 const exampleFolder = { id: exampleId('folder'), name: 'Customers', parent_id: null, created_at: EXAMPLE_TIME };
+const exampleBot = {
+  id: exampleId('bot'),
+  status: 'scheduled',
+  meeting_url: 'https://meet.example.test/weekly-sync',
+  join_at: EXAMPLE_TIME,
+  conversation_id: exampleId('conversation'),
+  created_at: EXAMPLE_TIME,
+};
 const exampleTagEntry = { ...exampleTag, description: 'Calls with customers.', applied_count: 0 };
 
 const writeProblems = (...extra: Parameters<typeof problems>) =>
@@ -163,6 +171,51 @@ export function buildWritePaths(): Record<string, PathItem> {
         parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
         requestBody: jsonBody('CreateTagRequest'),
         responses: { '201': created('The new tag.', 'TagCatalogEntry', exampleTagEntry), ...writeProblems('Conflict') },
+      }),
+    },
+    '/api/v1/bots': {
+      post: op({
+        operationId: 'createBot',
+        summary: 'Send a recorder bot to a meeting',
+        tags: ['Bots'],
+        description:
+          'Schedules a recorder bot for the meeting at `join_at` (now when omitted) and creates the `pending` conversation it records ' +
+          'into. When the recording ends, its transcript is added and the conversation is processed to `ready`; when the bot is not ' +
+          'admitted or the platform asks for verification or a CAPTCHA, the conversation ends in `error` with that ' +
+          '`termination_reason` (any other failure: `error` with termination_reason null). The development recorder joins only ' +
+          `meetings on \`*.example.test\`. ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
+        parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
+        requestBody: jsonBody('CreateBotRequest'),
+        responses: { '201': created('The scheduled bot.', 'Bot', exampleBot), ...writeProblems() },
+      }),
+    },
+    '/api/v1/bots/{id}': {
+      get: op({
+        operationId: 'getBot',
+        summary: 'Retrieve a bot',
+        tags: ['Bots'],
+        description: 'The bot and its status. Bots are part of the write API: API keys only. A bot is visible where its conversation is.',
+        parameters: [parameterRef('BotId'), parameterRef('RequestId')],
+        responses: { '200': json('The bot.', schemaRef('Bot'), exampleBot), ...idOnlyProblems() },
+      }),
+    },
+    '/api/v1/recorder/events': {
+      post: op({
+        operationId: 'receiveRecorderEvent',
+        summary: 'Recorder callback',
+        tags: ['Bots'],
+        description:
+          'Where a meeting recorder reports a bot\'s progress. Not for API clients: the request carries no bearer token but is signed ' +
+          'per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`) ' +
+          'with RECORDER_CALLBACK_SECRET; an unsigned, stale or wrongly signed request is a 401. Reports only move a bot forward ' +
+          '(scheduled → joining → waiting_room → recording → done | failed); a repeated or late one is answered `ignored`.',
+        security: [],
+        parameters: [parameterRef('RequestId')],
+        requestBody: jsonBody('RecorderEvent'),
+        responses: {
+          '200': json('Whether the report changed anything.', schemaRef('RecorderEventOutcome'), { outcome: 'applied' }),
+          ...problems('WriteBadRequest', 'Unauthorized', 'NotFound', 'UnsupportedMediaType', 'InternalError'),
+        },
       }),
     },
     '/api/v1/tags/{id}': {

@@ -123,6 +123,29 @@ export function buildWriteSchemas(): Record<string, JsonSchema> {
       },
       ['meeting_url'],
     ),
+    RecorderEvent: body(
+      'A recorder\'s report about one bot. `done` carries the transcript; `failed` a reason (not_admitted, verification_required and ' +
+        'captcha_required become the conversation\'s termination_reason).',
+      {
+        bot_id: { type: 'string', pattern: idPattern('bot') },
+        status: { type: 'string', enum: BOT_STATUSES.filter((s) => s !== 'scheduled') },
+        reason: { type: 'string', minLength: 1, maxLength: 100 },
+        occurred_at: { type: 'string', format: 'date-time' },
+        transcript: {
+          type: 'object',
+          description: 'As a transcript source, without type, title and meeting_url (the bot\'s meeting URL is used).',
+          required: ['segments'],
+          properties: { segments: { type: 'array', minItems: 1, items: schemaRef('TranscriptSegmentInput') } },
+        },
+      },
+      ['bot_id', 'status'],
+    ),
+    RecorderEventOutcome: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['outcome'],
+      properties: { outcome: { type: 'string', enum: ['applied', 'ignored'] } },
+    },
     Bot: {
       type: 'object',
       description: 'A recorder bot.',

@@ -27,7 +27,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Per test file: a database of its own, the built api, and processors started on demand with a queue prefix of
  * their own (so test files never share queues in the shared Redis). Registers beforeAll/afterAll hooks.
  */
-export function useProcessingStack(options: { processorEnv?: Record<string, string> } = {}): ProcessingStack {
+export function useProcessingStack(options: { env?: Record<string, string>; processorEnv?: Record<string, string> } = {}): ProcessingStack {
   let db: TestDatabase | undefined;
   let fixtures: Fixtures | undefined;
   let api: AppProcess | undefined;
@@ -43,6 +43,7 @@ export function useProcessingStack(options: { processorEnv?: Record<string, stri
     DATABASE_URL: ready(db, 'The database').url,
     REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
     LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
+    ...options.env,
   });
 
   const stack: ProcessingStack = {

@@ -1,5 +1,5 @@
-import { commonEnv, parseEnv, port } from '@cs/config';
-import { summarizerEnv } from '@cs/processing';
+import { commonEnv, DEV_RECORDER_CALLBACK_SECRET, httpUrl, parseEnv, port, recorderCallbackSecret, recorderProvider } from '@cs/config';
+import { summarizerEnv, summarizerEnvProblem } from '@cs/processing';
 import { z } from 'zod';
 
 const positiveInt = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
@@ -26,6 +26,15 @@ export const processorEnv = {
    * replica after this long. Renewed at half this while the worker lives.
    */
   PROCESSING_LOCK_MS: positiveInt(60_000, 3_600_000),
+  /** The recorder bots are handed to at their join_at. */
+  RECORDER_PROVIDER: recorderProvider,
+  /** Where recorders report (the api's signed callback); defaults to {PUBLIC_API_URL}/api/v1/recorder/events. */
+  RECORDER_CALLBACK_URL: httpUrl('').optional(),
+  RECORDER_CALLBACK_SECRET: recorderCallbackSecret,
+  /** Pause between the development recorder's reports (joining, waiting room, recording, done). */
+  DEV_RECORDER_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** How often due bots are handed to the recorder. */
+  BOT_DISPATCH_INTERVAL_MS: positiveInt(1_000, 60_000),
   /** Redis key prefix of the queues; lets test runs share one Redis without sharing queues. */
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('cs'),
 };
@@ -33,7 +42,12 @@ export const processorEnv = {
 export type ProcessorConfig = ReturnType<typeof loadProcessorConfig>;
 
 export function loadProcessorConfig(env: NodeJS.ProcessEnv = process.env) {
-  return parseEnv(processorEnv, env);
+  const config = parseEnv(processorEnv, env, (c) =>
+    c.NODE_ENV === 'production' && c.RECORDER_CALLBACK_SECRET === DEV_RECORDER_CALLBACK_SECRET
+      ? 'RECORDER_CALLBACK_SECRET: must be set in production'
+      : summarizerEnvProblem(c),
+  );
+  return { ...config, RECORDER_CALLBACK_URL: config.RECORDER_CALLBACK_URL ?? `${config.PUBLIC_API_URL}/api/v1/recorder/events` };
 }
 
 export const PROCESSOR_CONFIG = Symbol('PROCESSOR_CONFIG');

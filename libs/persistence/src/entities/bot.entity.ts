@@ -11,6 +11,8 @@ export class BotEntity {
   @Column('text') status!: string;
   @Column('text', { name: 'failure_reason', nullable: true }) failureReason!: string | null;
   @Column('text') provider!: string;
+  /** When the dispatcher handed the bot to its recorder; null while it waits for join_at. */
+  @Column({ type: 'timestamptz', precision: 3, name: 'dispatched_at', nullable: true }) dispatchedAt!: Date | null;
   @Column({ type: 'timestamptz', precision: 3, name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column({ type: 'timestamptz', precision: 3, name: 'updated_at', default: () => 'now()' }) updatedAt!: Date;
 }

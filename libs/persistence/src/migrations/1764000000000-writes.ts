@@ -64,6 +64,7 @@ export class Writes1764000000000 implements MigrationInterface {
         status text NOT NULL CHECK (status IN ('scheduled', 'joining', 'waiting_room', 'recording', 'done', 'failed')),
         failure_reason text,
         provider text NOT NULL,
+        dispatched_at timestamptz(3),
         created_at timestamptz(3) NOT NULL DEFAULT now(),
         updated_at timestamptz(3) NOT NULL DEFAULT now(),
         CONSTRAINT bots_conversation_fk FOREIGN KEY (workspace_id, conversation_id)
@@ -71,7 +72,7 @@ export class Writes1764000000000 implements MigrationInterface {
         CONSTRAINT bots_owner_fk FOREIGN KEY (workspace_id, owner_id) REFERENCES memberships (workspace_id, user_id)
       );
       CREATE INDEX bots_conversation_idx ON bots (conversation_id);
-      CREATE INDEX bots_due_idx ON bots (join_at) WHERE status = 'scheduled';
+      CREATE INDEX bots_due_idx ON bots (join_at) WHERE dispatched_at IS NULL;
     `);
   }
 
