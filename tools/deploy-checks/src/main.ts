@@ -9,6 +9,9 @@ import { renderKustomization } from './kustomize/kustomization.renderer';
 /** The repository root: this file runs from tools/deploy-checks/dist/. */
 const ROOT = resolve(__dirname, '..', '..', '..');
 
+/** A path as messages show it: relative inside the repository, absolute outside. */
+const shown = (path: string) => (relative(ROOT, path).startsWith('..') ? path : relative(ROOT, path));
+
 /** Every kustomization an operator applies: the app overlays and their migration Jobs. */
 export const KUSTOMIZATIONS = [
   { dir: 'k8s/overlays/dev', apps: true },
@@ -28,7 +31,7 @@ async function checkKustomization(dir: string, apps: boolean): Promise<string[]>
   const problems: string[] = [];
   for (const object of objects) problems.push(...(await validateAgainstSchema(object)));
   problems.push(...checkManifestRules(objects, { expectApps: apps }));
-  process.stdout.write(`${relative(ROOT, dir) || dir}: ${objects.length} objects rendered, ${problems.length} problems\n`);
+  process.stdout.write(`${shown(dir)}: ${objects.length} objects rendered, ${problems.length} problems\n`);
   return problems;
 }
 
@@ -43,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'k8s' || command === 'all') {
     const dirs = command === 'k8s' && targets.length > 0 ? targets.map((t) => ({ dir: resolve(t), apps: !t.replace(/\/$/, '').endsWith('migrate') })) : KUSTOMIZATIONS.map((k) => ({ ...k, dir: join(ROOT, k.dir) }));
     process.stdout.write(`Kubernetes schemas: ${KUBERNETES_SCHEMA_VERSION} (kubernetes-models)\n`);
-    for (const { dir, apps } of dirs) problems.push(...(await checkKustomization(dir, apps)).map((p) => `${relative(ROOT, dir) || dir}: ${p}`));
+    for (const { dir, apps } of dirs) problems.push(...(await checkKustomization(dir, apps)).map((p) => `${shown(dir)}: ${p}`));
   }
   if (command === 'dockerfiles' || command === 'all') {
     const files = command === 'dockerfiles' && targets.length > 0 ? targets.map((t) => resolve(t)) : DOCKERFILES.map((f) => join(ROOT, f));
@@ -53,8 +56,8 @@ async function main(argv: string[]): Promise<number> {
         continue;
       }
       const found = lintDockerfile(readFileSync(file, 'utf8'));
-      process.stdout.write(`${relative(ROOT, file)}: ${found.length} problems\n`);
-      problems.push(...found.map((p) => `${relative(ROOT, file)}:${p.line}: ${p.rule} ${p.message}`));
+      process.stdout.write(`${shown(file)}: ${found.length} problems\n`);
+      problems.push(...found.map((p) => `${shown(file)}:${p.line}: ${p.rule} ${p.message}`));
     }
   }
   if (!['k8s', 'dockerfiles', 'all'].includes(command ?? '')) {
