@@ -70,7 +70,7 @@ function resolveInLock(packages, fromKey, name) {
  * The part of the repository's lockfile that a production install of `dependencies` needs: every package
  * reachable through dependencies, optional dependencies and required peer dependencies, at the same paths.
  */
-function pruneLock(lock, dependencies) {
+function pruneLock(lock, dependencies, skipped) {
   const packages = lock.packages;
   const kept = {};
   const queue = Object.keys(dependencies).map((name) => ['', name, false]);
@@ -78,7 +78,20 @@ function pruneLock(lock, dependencies) {
     const [from, name, optional] = queue.shift();
     const key = resolveInLock(packages, from, name);
     if (!key) {
-      if (optional) continue; // an optional dependency for another platform: npm skips it too
+      if (optional) {
+        // The repository's lockfile has no entry for this optional dependency (npm left out platform packages
+        // of other systems when it was written). npm ci refuses a lockfile whose entries declare dependencies
+        // it lacks, so the edge is dropped from the pruned lockfile: the package is optional by definition
+        // (a native accelerator with a JavaScript fallback), and bundle.json lists what was dropped.
+        // An optional peer dependency that nobody installs is simply absent, as in any install.
+        const entry = kept[from];
+        if (entry?.optionalDependencies?.[name] !== undefined) {
+          entry.optionalDependencies = { ...entry.optionalDependencies };
+          delete entry.optionalDependencies[name];
+          skipped.push(`${name} (optional dependency of ${from.replace(/^.*node_modules\//, '')})`);
+        }
+        continue;
+      }
       throw new BundleError(`package-lock.json has no entry for ${name} (needed by ${from || 'the bundle'}): run npm install`);
     }
     if (kept[key]) continue;
@@ -145,12 +158,13 @@ export function bundle(project, outDir, { install = true } = {}) {
   const name = `${manifest.name}-bundle`;
   const rootPackage = { name, version: manifest.version, private: true, dependencies: sorted };
   fs.writeFileSync(path.join(outDir, 'package.json'), `${JSON.stringify(rootPackage, null, 2)}\n`);
+  const skippedOptional = [];
   const prunedLock = {
     name,
     version: manifest.version,
     lockfileVersion: 3,
     requires: true,
-    packages: { '': { name, version: manifest.version, dependencies: sorted }, ...pruneLock(lock, sorted) },
+    packages: { '': { name, version: manifest.version, dependencies: sorted }, ...pruneLock(lock, sorted, skippedOptional) },
   };
   fs.writeFileSync(path.join(outDir, 'package-lock.json'), `${JSON.stringify(prunedLock, null, 2)}\n`);
 
@@ -178,6 +192,7 @@ export function bundle(project, outDir, { install = true } = {}) {
     entrypoint: 'dist/main.js',
     libs: [...libs.values()].map((p) => p.name).sort(),
     dependencies: sorted,
+    skippedOptional: skippedOptional.sort(),
   };
   fs.writeFileSync(path.join(outDir, 'bundle.json'), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;

@@ -26,8 +26,9 @@ const DEPLOYABLES: Deployable[] = [
   { project: 'api', dir: 'apps/api', portVariable: 'API_PORT', env: { CURSOR_SECRET: secret() } },
   { project: 'auth', dir: 'apps/auth', portVariable: 'AUTH_PORT', env: { AUTH_COOKIE_KEYS: secret(), SIGNING_KEY_SECRET: secret(), TRUST_PROXY: 'true' } },
   { project: 'mcp', dir: 'apps/mcp', portVariable: 'MCP_PORT', env: { CURSOR_SECRET: secret() } },
-  { project: 'webhook-worker', dir: 'apps/webhook-worker', portVariable: 'WEBHOOK_WORKER_PORT' },
-  { project: 'processor', dir: 'apps/processor', portVariable: 'PROCESSOR_PORT' },
+  { project: 'webhook-worker', dir: 'apps/webhook-worker', portVariable: 'WEBHOOK_WORKER_PORT', env: { QUEUE_PREFIX: `deploy-checks-${randomBytes(4).toString('hex')}` } },
+  // Its queues get a prefix of this run's own, so parallel runs on one Redis never share jobs.
+  { project: 'processor', dir: 'apps/processor', portVariable: 'PROCESSOR_PORT', env: { QUEUE_PREFIX: `deploy-checks-${randomBytes(4).toString('hex')}` } },
 ];
 const built = (d: { dir: string }) => existsSync(join(REPO_ROOT, d.dir, 'project.json'));
 
