@@ -40,7 +40,10 @@ function bundle(project: string): string {
     if (dirname(up) === up) break;
   }
   const result = spawnSync(process.execPath, [join(REPO_ROOT, 'docker', 'bundle-app.mjs'), project, dir], { cwd: REPO_ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`bundle-app ${project} failed:\n${result.stderr}`);
+  if (result.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`bundle-app ${project} failed:\n${result.stderr}`);
+  }
   return dir;
 }
 
