@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { containersOf, podSpecOf, renderKustomization } from '../kustomize/kustomization.renderer';
+import type { KubeObject } from '../kustomize/manifest.types';
+import { REPO_ROOT } from '../test-support/repo-paths';
+import { checkManifestRules } from './manifest.rules';
+
+const render = (overlay: string) => renderKustomization(join(REPO_ROOT, 'k8s', overlay));
+const find = (objects: KubeObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name)!;
+
+describe('manifest rules', () => {
+  it.each(['overlays/dev', 'overlays/prod'])('find nothing wrong with %s', (overlay) => {
+    expect(checkManifestRules(render(overlay))).toEqual([]);
+  });
+
+  it.each(['overlays/dev/migrate', 'overlays/prod/migrate'])('find nothing wrong with the migration Job of %s', (overlay) => {
+    expect(checkManifestRules(render(overlay), { expectApps: false })).toEqual([]);
+  });
+
+  it('catch a Deployment without a readiness probe, limits or a read-only root filesystem', () => {
+    const objects = render('overlays/prod');
+    const [container] = containersOf(find(objects, 'Deployment', 'api'));
+    delete container!.readinessProbe;
+    (container!.resources as { limits?: unknown }).limits = undefined;
+    (container!.securityContext as Record<string, unknown>).readOnlyRootFilesystem = false;
+    expect(checkManifestRules(objects)).toEqual([
+      'Deployment/conversation-service/api container api: readOnlyRootFilesystem must be true',
+      'Deployment/conversation-service/api container api: resources.limits needs cpu and memory',
+      'Deployment/conversation-service/api container api: readinessProbe must be an httpGet on /readyz',
+    ]);
+  });
+
+  it('catch a pod that may run as root and a secret given as a plain value', () => {
+    const objects = render('overlays/dev');
+    const worker = find(objects, 'Deployment', 'webhook-worker');
+    (podSpecOf(worker)!.securityContext as Record<string, unknown>).runAsNonRoot = false;
+    (containersOf(worker)[0]!.env as unknown[]).push({ name: 'CURSOR_SECRET', value: 'x'.repeat(40) });
+    expect(checkManifestRules(objects)).toEqual([
+      'Deployment/conversation-service-dev/webhook-worker: pod securityContext.runAsNonRoot must be true',
+      'Deployment/conversation-service-dev/webhook-worker container webhook-worker: CURSOR_SECRET is a secret and must come from a secretKeyRef, not a value',
+    ]);
+  });
+
+  it('catch a Service, HPA, PDB or Ingress pointing at nothing, and an app without a NetworkPolicy', () => {
+    const objects = render('overlays/prod');
+    (find(objects, 'Service', 'auth').spec as { selector: unknown }).selector = { 'app.kubernetes.io/name': 'auth-typo' };
+    (find(objects, 'HorizontalPodAutoscaler', 'mcp').spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name = 'mcp-server';
+    (find(objects, 'PodDisruptionBudget', 'processor').spec as { selector: unknown }).selector = { matchLabels: { app: 'processor' } };
+    const ingress = find(objects, 'Ingress', 'conversation-service').spec as { rules: { http: { paths: { backend: { service: { name: string } } }[] } }[] };
+    ingress.rules[0]!.http.paths[0]!.backend.service.name = 'rest';
+    const withoutPolicy = objects.filter((o) => !(o.kind === 'NetworkPolicy' && ['webhook-worker', 'allow-postgres-redis', 'allow-metrics-scrape'].includes(o.metadata.name)));
+    expect(checkManifestRules(withoutPolicy)).toEqual([
+      'Service/conversation-service/auth: selects no Deployment\'s pods',
+      'HorizontalPodAutoscaler/conversation-service/mcp: scaleTargetRef Deployment/mcp-server does not exist',
+      'PodDisruptionBudget/conversation-service/processor: selects no Deployment\'s pods',
+      'Ingress/conversation-service/conversation-service: api.example.com/api/v1 routes to missing Service rest',
+      'Deployment/conversation-service/webhook-worker: no NetworkPolicy names its pods',
+      'Ingress: no route /api/v1 to api',
+    ]);
+  });
+
+  it('catch a missing default-deny policy, an unpinned image and a committed Secret', () => {
+    const objects = render('overlays/dev').filter((o) => o.metadata.name !== 'default-deny');
+    containersOf(find(objects, 'Deployment', 'auth'))[0]!.image = 'registry.dev.example.com/conversation-service-auth:latest';
+    objects.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'conversation-service' }, stringData: { CURSOR_SECRET: 'x' } });
+    expect(checkManifestRules(objects)).toEqual([
+      'Secret/conversation-service: Secrets are never committed; reference the operator\'s with secretKeyRef',
+      'Deployment/conversation-service-dev/auth container auth: image "registry.dev.example.com/conversation-service-auth:latest" needs a pinned tag (not latest)',
+      'NetworkPolicy: no default-deny policy (empty podSelector, Ingress and Egress, no rules)',
+    ]);
+  });
+});

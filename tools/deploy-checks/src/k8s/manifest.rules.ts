@@ -1,0 +1,157 @@
+import { containersOf, podSpecOf } from '../kustomize/kustomization.renderer';
+import { isRecord, type KubeObject, objectId } from '../kustomize/manifest.types';
+
+/** The deployables of ARCHITECTURE.md: every one needs its Deployment, Service, HPA, PDB and NetworkPolicy cover. */
+export const APPS = ['api', 'auth', 'mcp', 'webhook-worker', 'processor'] as const;
+export const HTTP_APPS = ['api', 'auth', 'mcp'] as const;
+
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const labelsMatch = (selector: unknown, labels: unknown) =>
+  isRecord(selector) && Object.keys(selector).length > 0 && isRecord(labels) && Object.entries(selector).every(([k, v]) => labels[k] === v);
+
+function templateLabels(object: KubeObject): Record<string, unknown> {
+  const spec = isRecord(object.spec) ? object.spec : {};
+  const template = isRecord(spec.template) ? spec.template : {};
+  return isRecord(template.metadata) && isRecord(template.metadata.labels) ? template.metadata.labels : {};
+}
+
+/**
+ * The rules the schema cannot express, over one rendered overlay (apps) or the migration kustomization:
+ * hardened, probed, bounded workloads; Services, HPAs, PDBs and Ingress backends that point at something real;
+ * secrets only by reference; every app covered by a NetworkPolicy under a default deny.
+ */
+export function checkManifestRules(objects: KubeObject[], { expectApps = true } = {}): string[] {
+  const problems: string[] = [];
+  const byKind = (kind: string) => objects.filter((o) => o.kind === kind);
+  const deployments = byKind('Deployment');
+  const workloads = [...deployments, ...byKind('Job'), ...byKind('CronJob')];
+
+  for (const o of objects) if (o.kind === 'Secret') problems.push(`${objectId(o)}: Secrets are never committed; reference the operator's with secretKeyRef`);
+
+  for (const w of workloads) {
+    const id = objectId(w);
+    const pod = podSpecOf(w) ?? {};
+    const podSecurity = isRecord(pod.securityContext) ? pod.securityContext : {};
+    if (podSecurity.runAsNonRoot !== true) problems.push(`${id}: pod securityContext.runAsNonRoot must be true`);
+    if (typeof podSecurity.runAsUser !== 'number' || podSecurity.runAsUser === 0) problems.push(`${id}: pod securityContext.runAsUser must be a non-zero UID`);
+    if (!isRecord(podSecurity.seccompProfile) || podSecurity.seccompProfile.type !== 'RuntimeDefault') problems.push(`${id}: pod seccompProfile must be RuntimeDefault`);
+    if (pod.automountServiceAccountToken !== false) problems.push(`${id}: automountServiceAccountToken must be false (no app talks to the Kubernetes API)`);
+    const mounts = new Set<string>();
+    for (const c of containersOf(w)) {
+      const cid = `${id} container ${str(c.name) ?? '?'}`;
+      const image = str(c.image) ?? '';
+      if (!/:[\w][\w.-]*$/.test(image.split('/').pop() ?? '') || image.endsWith(':latest')) problems.push(`${cid}: image "${image}" needs a pinned tag (not latest)`);
+      const sc = isRecord(c.securityContext) ? c.securityContext : {};
+      if (sc.readOnlyRootFilesystem !== true) problems.push(`${cid}: readOnlyRootFilesystem must be true`);
+      if (sc.allowPrivilegeEscalation !== false) problems.push(`${cid}: allowPrivilegeEscalation must be false`);
+      const drop = isRecord(sc.capabilities) && Array.isArray(sc.capabilities.drop) ? sc.capabilities.drop : [];
+      if (!drop.includes('ALL')) problems.push(`${cid}: capabilities must drop ALL`);
+      const resources = isRecord(c.resources) ? c.resources : {};
+      for (const kind of ['requests', 'limits']) {
+        const r = isRecord(resources[kind]) ? resources[kind] : {};
+        if (r.cpu === undefined || r.memory === undefined) problems.push(`${cid}: resources.${kind} needs cpu and memory`);
+      }
+      for (const env of Array.isArray(c.env) ? c.env : []) {
+        if (isRecord(env) && env.value !== undefined && /SECRET|KEY|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL/.test(str(env.name) ?? '')) {
+          problems.push(`${cid}: ${str(env.name)} is a secret and must come from a secretKeyRef, not a value`);
+        }
+      }
+      for (const m of Array.isArray(c.volumeMounts) ? c.volumeMounts : []) if (isRecord(m)) mounts.add(str(m.mountPath) ?? '');
+      if (w.kind === 'Deployment') {
+        for (const probe of ['livenessProbe', 'readinessProbe'] as const) {
+          const expected = probe === 'livenessProbe' ? '/healthz' : '/readyz';
+          const get = isRecord(c[probe]) && isRecord((c[probe] as Record<string, unknown>).httpGet) ? ((c[probe] as Record<string, unknown>).httpGet as Record<string, unknown>) : undefined;
+          if (!get || get.path !== expected) problems.push(`${cid}: ${probe} must be an httpGet on ${expected}`);
+        }
+      }
+    }
+    if (!mounts.has('/tmp')) problems.push(`${id}: /tmp must be a writable volume (the root filesystem is read-only)`);
+  }
+
+  for (const d of deployments) {
+    const pod = podSpecOf(d) ?? {};
+    if (typeof pod.terminationGracePeriodSeconds !== 'number') problems.push(`${objectId(d)}: terminationGracePeriodSeconds must be set to cover the app's graceful shutdown`);
+    const selector = isRecord(d.spec) && isRecord(d.spec.selector) ? d.spec.selector.matchLabels : undefined;
+    if (!labelsMatch(selector, templateLabels(d))) problems.push(`${objectId(d)}: spec.selector.matchLabels must match the pod template's labels`);
+    if (isRecord(d.spec) && d.spec.replicas !== undefined && objects.some((h) => h.kind === 'HorizontalPodAutoscaler' && isRecord(h.spec) && isRecord(h.spec.scaleTargetRef) && h.spec.scaleTargetRef.name === d.metadata.name)) {
+      problems.push(`${objectId(d)}: has spec.replicas although an HPA scales it (every apply would reset the HPA's choice)`);
+    }
+  }
+
+  const deploymentNamed = (name: unknown) => deployments.find((d) => d.metadata.name === name);
+  const services = byKind('Service');
+  for (const s of services) {
+    const selector = isRecord(s.spec) ? s.spec.selector : undefined;
+    if (!deployments.some((d) => labelsMatch(selector, templateLabels(d)))) problems.push(`${objectId(s)}: selects no Deployment's pods`);
+  }
+  for (const h of byKind('HorizontalPodAutoscaler')) {
+    const ref = isRecord(h.spec) && isRecord(h.spec.scaleTargetRef) ? h.spec.scaleTargetRef : {};
+    if (ref.kind !== 'Deployment' || !deploymentNamed(ref.name)) problems.push(`${objectId(h)}: scaleTargetRef ${String(ref.kind)}/${String(ref.name)} does not exist`);
+  }
+  for (const p of byKind('PodDisruptionBudget')) {
+    const selector = isRecord(p.spec) && isRecord(p.spec.selector) ? p.spec.selector.matchLabels : undefined;
+    if (!deployments.some((d) => labelsMatch(selector, templateLabels(d)))) problems.push(`${objectId(p)}: selects no Deployment's pods`);
+  }
+  for (const i of byKind('Ingress')) {
+    const rules = isRecord(i.spec) && Array.isArray(i.spec.rules) ? i.spec.rules : [];
+    for (const rule of rules.filter(isRecord)) {
+      const paths = isRecord(rule.http) && Array.isArray(rule.http.paths) ? rule.http.paths.filter(isRecord) : [];
+      for (const path of paths) {
+        const backend = isRecord(path.backend) && isRecord(path.backend.service) ? path.backend.service : {};
+        const service = services.find((s) => s.metadata.name === backend.name);
+        const portName = isRecord(backend.port) ? backend.port.name ?? backend.port.number : undefined;
+        const ports = service && isRecord(service.spec) && Array.isArray(service.spec.ports) ? service.spec.ports.filter(isRecord) : [];
+        if (!service) problems.push(`${objectId(i)}: ${String(rule.host)}${String(path.path)} routes to missing Service ${String(backend.name)}`);
+        else if (!ports.some((p) => p.name === portName || p.port === portName)) problems.push(`${objectId(i)}: ${String(rule.host)}${String(path.path)} routes to a port Service ${String(backend.name)} does not have`);
+      }
+    }
+  }
+
+  const policies = byKind('NetworkPolicy');
+  if (deployments.length > 0) {
+    const defaultDeny = policies.find((p) => isRecord(p.spec) && isRecord(p.spec.podSelector) && Object.keys(p.spec.podSelector).length === 0
+      && Array.isArray(p.spec.policyTypes) && p.spec.policyTypes.includes('Ingress') && p.spec.policyTypes.includes('Egress')
+      && p.spec.ingress === undefined && p.spec.egress === undefined);
+    if (!defaultDeny) problems.push('NetworkPolicy: no default-deny policy (empty podSelector, Ingress and Egress, no rules)');
+    for (const d of deployments) {
+      const labels = templateLabels(d);
+      const covering = policies.filter((p) => isRecord(p.spec) && p.spec.podSelector !== undefined && selects(p.spec.podSelector, labels) && Object.keys(p.spec.podSelector as object).length > 0);
+      if (covering.length === 0) problems.push(`${objectId(d)}: no NetworkPolicy names its pods`);
+    }
+  }
+
+  if (expectApps) {
+    for (const app of APPS) {
+      for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget']) {
+        if (!objects.some((o) => o.kind === kind && o.metadata.name === app)) problems.push(`${kind}/${app}: missing`);
+      }
+    }
+    const ingress = byKind('Ingress');
+    const routes = ingress.flatMap((i) => (isRecord(i.spec) && Array.isArray(i.spec.rules) ? i.spec.rules.filter(isRecord) : []))
+      .flatMap((r) => (isRecord(r.http) && Array.isArray(r.http.paths) ? r.http.paths.filter(isRecord) : []))
+      .map((p) => `${String(p.path)}->${String(isRecord(p.backend) && isRecord(p.backend.service) ? p.backend.service.name : '')}`);
+    for (const route of ['/api/v1->api', '/mcp->mcp', '/.well-known/oauth-protected-resource->mcp', '/->auth']) {
+      if (!routes.includes(route)) problems.push(`Ingress: no route ${route.replace('->', ' to ')}`);
+    }
+  }
+  return problems;
+}
+
+/** Whether a LabelSelector (matchLabels and In/NotIn/Exists/DoesNotExist expressions) selects these labels. */
+function selects(selector: unknown, labels: Record<string, unknown>): boolean {
+  if (!isRecord(selector)) return false;
+  const matchLabels = isRecord(selector.matchLabels) ? selector.matchLabels : {};
+  if (!Object.entries(matchLabels).every(([k, v]) => labels[k] === v)) return false;
+  const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions.filter(isRecord) : [];
+  return expressions.every((e) => {
+    const value = labels[str(e.key) ?? ''];
+    const values = Array.isArray(e.values) ? e.values : [];
+    switch (e.operator) {
+      case 'In': return values.includes(value);
+      case 'NotIn': return !values.includes(value);
+      case 'Exists': return value !== undefined;
+      case 'DoesNotExist': return value === undefined;
+      default: return false;
+    }
+  });
+}
