@@ -128,3 +128,37 @@ describe('DELETE /api/v1/folders/{id}', () => {
     expect(await folderIds(world.admin.client)).toHaveLength(2);
   });
 });
+
+describe('concurrent folder moves', () => {
+  it('two folders moved into each other at the same time never form a cycle: one move wins, the other is 409 conflict', async () => {
+    const world = await env.world();
+    for (let round = 0; round < 5; round++) {
+      const a = await env.fixtures.folder(world.member);
+      const b = await env.fixtures.folder(world.member);
+      const answers = await Promise.all([
+        world.member.client.request<{ code?: string }>('PATCH', '/api/v1/folders/{id}', { pathParams: { id: a.id }, json: { parent_id: b.id } }),
+        world.member.client.request<{ code?: string }>('PATCH', '/api/v1/folders/{id}', { pathParams: { id: b.id }, json: { parent_id: a.id } }),
+      ]);
+      expect({ round, statuses: answers.map((r) => r.status).sort() }).toEqual({ round, statuses: [200, 409] });
+      const parents = [await parentOf(a.id), await parentOf(b.id)];
+      expect(parents.filter((p) => p === null)).toHaveLength(1);
+    }
+  });
+});
+
+describe('concurrent delete and fill of a folder', () => {
+  it('deleting a folder while a subfolder or a conversation is put into it: either the delete wins (the put is 404) or the put wins (the delete is 409), never a 500', async () => {
+    const world = await env.world();
+    for (let round = 0; round < 6; round++) {
+      const folder = await env.fixtures.folder(world.member);
+      const put =
+        round % 2 === 0
+          ? world.member.client.request<{ code?: string }>('POST', '/api/v1/folders', { json: { name: 'Child', parent_id: folder.id } })
+          : world.member.client.request<{ code?: string }>('POST', '/api/v1/conversations', { json: { folder_id: folder.id, sources: [{ type: 'text', content: 'x' }] } });
+      const remove = world.member.client.request<{ code?: string }>('DELETE', '/api/v1/folders/{id}', { pathParams: { id: folder.id } });
+      const [putAnswer, removeAnswer] = await Promise.all([put, remove]);
+      const outcome = [putAnswer.status, removeAnswer.status];
+      expect({ round, ok: JSON.stringify(outcome) === '[201,409]' || JSON.stringify(outcome) === '[404,204]', outcome }).toEqual({ round, ok: true, outcome });
+    }
+  });
+});

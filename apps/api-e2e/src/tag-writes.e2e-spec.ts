@@ -87,3 +87,23 @@ describe('DELETE /api/v1/tags/{id}', () => {
     expect(await tagIds(there.member.client)).toEqual([theirs.id]);
   });
 });
+
+describe('concurrent tag writes', () => {
+  it('concurrent creates of one name (any case) make exactly one tag; every other answer is 409 conflict, never a 500', async () => {
+    const world = await env.world();
+    const names = ['Launch', 'launch', 'LAUNCH', 'Launch', 'lAunch', 'launcH'];
+    const answers = await Promise.all(names.map((name) => world.member.client.request<{ code?: string }>('POST', '/api/v1/tags', { json: { name } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.code)).toEqual(Array(5).fill('conflict'));
+    expect(await workspaceRows(env.db, world.workspace.id)).toMatchObject({ tags: 1 });
+  });
+
+  it('concurrent renames of two tags to one name leave one renamed and answer the other 409 conflict', async () => {
+    const world = await env.world();
+    const a = await env.fixtures.tag(world.workspace, { name: 'A' });
+    const b = await env.fixtures.tag(world.workspace, { name: 'B' });
+    const answers = await Promise.all([a, b].map((tag) => world.member.client.request<{ code?: string }>('PATCH', '/api/v1/tags/{id}', { pathParams: { id: tag.id }, json: { name: 'Same' } })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await world.member.client.listTags()).data.map((t) => t.name).sort()).toEqual(expect.arrayContaining(['Same']));
+  });
+});
