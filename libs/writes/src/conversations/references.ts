@@ -21,11 +21,15 @@ export async function assertFolderUsable(tx: Tx, principal: Principal, folderId:
   if (rows.length === 0) throw missing('folder', field);
 }
 
-/** Tags are workspace-wide: any tag of the workspace can be applied. Returns the ids without repeats. */
+/**
+ * Tags are workspace-wide: any tag of the workspace can be applied. Returns the ids without repeats. The tags are
+ * held FOR KEY SHARE until commit, so a concurrent delete of one either waits and then removes the new application
+ * too, or has already deleted it and this is a 404 (see assertFolderUsable).
+ */
 export async function assertTagsExist(tx: Tx, principal: Principal, tagIds: readonly string[]): Promise<string[]> {
   const unique = [...new Set(tagIds)];
   if (unique.length === 0) return unique;
-  const rows = await tx.query<{ id: string }>(`SELECT id FROM tags WHERE workspace_id = $1 AND id = ANY($2::text[])`, [principal.workspaceId, unique]);
+  const rows = await tx.query<{ id: string }>(`SELECT id FROM tags WHERE workspace_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR KEY SHARE`, [principal.workspaceId, unique]);
   const found = new Set(rows.map((r) => r.id));
   const index = tagIds.findIndex((id) => !found.has(id));
   if (index >= 0) throw missing('tag', `tag_ids[${index}]`);
