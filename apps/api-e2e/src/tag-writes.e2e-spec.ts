@@ -107,3 +107,22 @@ describe('concurrent tag writes', () => {
     expect((await world.member.client.listTags()).data.map((t) => t.name).sort()).toEqual(expect.arrayContaining(['Same']));
   });
 });
+
+describe('concurrent delete and use of a tag', () => {
+  it('deleting a tag while it is applied or used in a new conversation: either the delete wins (404) or the use wins and the delete then removes it, never a 500', async () => {
+    const world = await env.world();
+    for (let round = 0; round < 6; round++) {
+      const tag = await env.fixtures.tag(world.workspace);
+      const conversation = await env.fixtures.conversation(world.member);
+      const use =
+        round % 2 === 0
+          ? world.member.client.request<{ code?: string }>('PUT', '/api/v1/conversations/{id}/tags/{tag_id}', { pathParams: { id: conversation.id, tag_id: tag.id } })
+          : world.member.client.request<{ code?: string }>('POST', '/api/v1/conversations', { json: { tag_ids: [tag.id], sources: [{ type: 'text', content: 'x' }] } });
+      const remove = world.member.client.request<{ code?: string }>('DELETE', '/api/v1/tags/{id}', { pathParams: { id: tag.id } });
+      const [useAnswer, removeAnswer] = await Promise.all([use, remove]);
+      expect({ round, use: [200, 201, 404].includes(useAnswer.status), remove: removeAnswer.status }).toEqual({ round, use: true, remove: 204 });
+      const [left] = await env.db.dataSource.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM conversation_tags WHERE tag_id = $1`, [tag.id]);
+      expect(left?.n).toBe(0);
+    }
+  });
+});
