@@ -284,3 +284,24 @@ describe('PUT and DELETE /api/v1/conversations/{id}/tags/{tag_id}', () => {
     expect(await rejectedWithoutTrace(here, here.member.client.removeTag(shared.id, ours.id))).toMatchObject({ status: 403, code: 'forbidden' });
   });
 });
+
+describe('admins have no extra write rights', () => {
+  it("an admin who sees a member's workspace conversation or folder cannot change or delete it (403 forbidden); tags stay writable by anyone", async () => {
+    const { workspace, admin, member } = await env.world();
+    const conversation = await env.fixtures.conversation(member, { visibility: 'workspace' });
+    const folder = await env.fixtures.folder(member, { visibility: 'workspace' });
+    const before = await workspaceRows(env.db, workspace.id);
+    for (const call of [
+      admin.client.updateConversation(conversation.id, { title: 'Admin was here' }),
+      admin.client.deleteConversation(conversation.id),
+      admin.client.addSource(conversation.id, { type: 'text', content: 'x' }),
+      admin.client.updateFolder(folder.id, { name: 'Admin was here' }),
+      admin.client.deleteFolder(folder.id),
+    ]) {
+      expect((await failure(call)).problem).toMatchObject({ status: 403, code: 'forbidden' });
+    }
+    expect(await workspaceRows(env.db, workspace.id)).toEqual(before);
+    const tag = await member.client.createTag({ name: 'Members tag' });
+    await expect(admin.client.updateTag(tag.id, { name: 'Renamed by admin' })).resolves.toMatchObject({ name: 'Renamed by admin' });
+  });
+});
