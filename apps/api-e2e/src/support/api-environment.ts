@@ -34,7 +34,12 @@ export interface ApiEnvironment {
  * Per test file: a database of its own, the built api started against it, and the contract check of every
  * exchange (a violation fails the test that caused it).
  */
-export function useApiEnvironment(options: { env?: Record<string, string> } = {}): ApiEnvironment {
+export function useApiEnvironment(
+  options: {
+    /** Extra environment of the api; a function is called in beforeAll (e.g. to reserve a port for a companion app). */
+    env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  } = {},
+): ApiEnvironment {
   let db: TestDatabase | undefined;
   let api: ApiProcess | undefined;
   let validator: ContractValidator | undefined;
@@ -76,7 +81,7 @@ export function useApiEnvironment(options: { env?: Record<string, string> } = {}
   beforeAll(async () => {
     db = await createTestDatabase();
     fixtures = new Fixtures(db.dataSource);
-    api = await startApi(db.url, options.env);
+    api = await startApi(db.url, typeof options.env === 'function' ? await options.env() : options.env);
     validator = await ContractValidator.load(api.baseUrl);
   }, 120_000);
 

@@ -99,7 +99,8 @@ export async function removeTag(tx: Tx, ctx: WriteContext, conversationId: strin
 
 async function assertTagInWorkspace(tx: Tx, principal: Principal, tagId: string): Promise<void> {
   if (!isIdOf('tag', tagId)) throw notFound('tag');
-  const rows = await tx.query(`SELECT 1 FROM tags WHERE id = $1 AND workspace_id = $2`, [tagId, principal.workspaceId]);
+  // FOR KEY SHARE: a concurrent delete of the tag waits for this write, or has already made it a 404 (see references.ts).
+  const rows = await tx.query(`SELECT 1 FROM tags WHERE id = $1 AND workspace_id = $2 FOR KEY SHARE`, [tagId, principal.workspaceId]);
   if (rows.length === 0) throw notFound('tag');
 }
 

@@ -37,6 +37,10 @@ async function lockOwnedFolder(tx: Tx, ctx: WriteContext, id: string): Promise<v
 }
 
 export async function updateFolder(tx: Tx, ctx: WriteContext, id: string, input: z.output<typeof updateFolderInput>): Promise<Folder> {
+  // Moves under a folder are serialized per workspace: two concurrent moves (a into b, b into a) would each pass
+  // the cycle check below on the tree as it was, and together cut both folders off the tree (or deadlock on
+  // their row locks). Taken before any row lock, so it cannot deadlock itself.
+  if (input.parent_id) await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`folder-tree:${ctx.principal.workspaceId}`]);
   await lockOwnedFolder(tx, ctx, id);
   if (input.parent_id) {
     await assertFolderUsable(tx, ctx.principal, input.parent_id, 'parent_id');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { WriteContext } from '../conversations/conversation.commands';
 import type { Tx } from '../tx';
 import { updateRow } from '../update-row';
+import { isUniqueViolation } from '../unique-violation';
 import { colorField, LIMITS, nameField } from '../validation/fields';
 
 const description = z.string({ invalid_type_error: 'must be a string' }).trim().max(LIMITS.tagDescription, `must be at most ${LIMITS.tagDescription} characters`);
@@ -15,6 +16,19 @@ export const updateTagInput = z
 
 const nameTaken = (name: string) => conflict(`A tag named "${name}" already exists in this workspace (names are compared case-insensitively).`);
 
+/** The unique index on (workspace_id, lower(name)); see the initial schema. */
+const TAG_NAME_INDEX = 'tags_name_key';
+
+/** Runs a write that sets a tag's name: a concurrent request that took the name first is a 409, not a 500. */
+async function namingTag(name: string, write: () => Promise<unknown>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (isUniqueViolation(error, TAG_NAME_INDEX)) throw nameTaken(name);
+    throw error;
+  }
+}
+
 async function assertNameFree(tx: Tx, workspaceId: string, name: string, exceptId: string | null): Promise<void> {
   const rows = await tx.query(`SELECT 1 FROM tags WHERE workspace_id = $1 AND lower(name) = lower($2) AND id IS DISTINCT FROM $3`, [workspaceId, name, exceptId]);
   if (rows.length > 0) throw nameTaken(name);
@@ -25,14 +39,16 @@ export async function createTag(tx: Tx, ctx: WriteContext, input: z.output<typeo
   const { principal, now } = ctx;
   await assertNameFree(tx, principal.workspaceId, input.name, null);
   const id = newId('tag', now);
-  await tx.query(`INSERT INTO tags (id, workspace_id, name, color, description, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`, [
-    id,
-    principal.workspaceId,
-    input.name,
-    input.color ?? null,
-    input.description || null,
-    now,
-  ]);
+  await namingTag(input.name, () =>
+    tx.query(`INSERT INTO tags (id, workspace_id, name, color, description, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`, [
+      id,
+      principal.workspaceId,
+      input.name,
+      input.color ?? null,
+      input.description || null,
+      now,
+    ]),
+  );
   return getTag(tx, principal, id);
 }
 
@@ -46,7 +62,7 @@ export async function updateTag(tx: Tx, ctx: WriteContext, id: string, input: z.
   await lockTag(tx, ctx, id);
   if (input.name !== undefined) await assertNameFree(tx, ctx.principal.workspaceId, input.name, id);
   const description = input.description === undefined ? undefined : input.description || null;
-  await updateRow(tx, 'tags', id, { name: input.name, color: input.color, description }, ctx.now);
+  await namingTag(input.name ?? '', () => updateRow(tx, 'tags', id, { name: input.name, color: input.color, description }, ctx.now));
   return getTag(tx, ctx.principal, id);
 }
 
