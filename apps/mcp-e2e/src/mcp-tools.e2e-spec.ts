@@ -70,7 +70,7 @@ describe('connecting with the MCP SDK OAuth flow', () => {
   });
 
   it('sent the resource indicator and S256 PKCE in the authorization request', () => {
-    const url = assistant.provider.authorizationUrl;
+    const url = assistant.provider?.authorizationUrl;
     expect(url?.searchParams.get('resource')).toBe(stack.mcpUrl);
     expect(url?.searchParams.get('code_challenge_method')).toBe('S256');
   });

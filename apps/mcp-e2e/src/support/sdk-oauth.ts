@@ -15,10 +15,7 @@ export class InMemoryOAuthProvider implements OAuthClientProvider {
   private storedTokens: OAuthTokens | undefined;
   private verifier = '';
 
-  constructor(
-    private readonly registered: RegisteredClient,
-    private readonly scope?: string,
-  ) {}
+  constructor(private readonly registered: RegisteredClient) {}
 
   get redirectUrl(): string {
     return this.registered.redirectUri;
@@ -31,7 +28,6 @@ export class InMemoryOAuthProvider implements OAuthClientProvider {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
-      ...(this.scope ? { scope: this.scope } : {}),
     };
   }
 
@@ -66,7 +62,8 @@ export class InMemoryOAuthProvider implements OAuthClientProvider {
 
 export interface ConnectedAssistant {
   client: Client;
-  provider: InMemoryOAuthProvider;
+  /** The SDK's auth provider, when the SDK made the connection itself. */
+  provider?: InMemoryOAuthProvider;
   /** The access token the SDK obtained. */
   accessToken: string;
   close(): Promise<void>;
@@ -79,8 +76,8 @@ const newTransport = (mcpUrl: string, provider: InMemoryOAuthProvider) => new St
  * protected resource metadata, send the user to authorize (here the headless user), finish the flow with the
  * code, and connect again with the token.
  */
-export async function connectWithOAuth(mcpUrl: string, registered: RegisteredClient, user: HeadlessUser, scope?: string): Promise<ConnectedAssistant> {
-  const provider = new InMemoryOAuthProvider(registered, scope);
+export async function connectWithOAuth(mcpUrl: string, registered: RegisteredClient, user: HeadlessUser): Promise<ConnectedAssistant> {
+  const provider = new InMemoryOAuthProvider(registered);
   const first = newTransport(mcpUrl, provider);
   const firstClient = new Client({ name: 'mcp-e2e', version: '1.0.0' });
   await expect(firstClient.connect(first)).rejects.toThrow(/Unauthorized/i);
@@ -94,4 +91,11 @@ export async function connectWithOAuth(mcpUrl: string, registered: RegisteredCli
   const accessToken = provider.tokens()?.access_token;
   if (!accessToken) throw new Error('the SDK saved no access token');
   return { client, provider, accessToken, close: () => client.close() };
+}
+
+/** An SDK client holding a token obtained elsewhere (no auth provider: a 401 or 403 is the caller's to see). */
+export async function connectWithToken(mcpUrl: string, accessToken: string): Promise<ConnectedAssistant> {
+  const client = new Client({ name: 'mcp-e2e', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { authorization: `Bearer ${accessToken}` } } }));
+  return { client, accessToken, close: () => client.close() };
 }
