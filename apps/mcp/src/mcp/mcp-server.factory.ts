@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Catalog } from '@cs/catalog';
 import { DomainError, insufficientScope, type Principal } from '@cs/domain';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { problemDocument } from '../http/problem-document';
 import { TOOLS, toolNamed } from '../tools/tool-definitions';
@@ -30,6 +31,10 @@ const TOOL_DESCRIPTORS: Tool[] = TOOLS.map((tool) => ({
 
 const logger = new Logger('McpTools');
 
+// The server only validates elicitation answers with it (never asked for here); one instance for all requests
+// spares building an Ajv per request, which the SDK's default would do.
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 /**
  * One MCP server per HTTP request (stateless Streamable HTTP): it knows its caller, so nothing about a session is
  * kept between requests and any replica can answer any request.
@@ -41,7 +46,7 @@ const logger = new Logger('McpTools');
 export function createMcpServer(context: McpRequestContext): Server {
   const server = new Server(
     { name: 'conversation-service', title: 'Conversation Service', version: context.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_DESCRIPTORS }));
   server.setRequestHandler(CallToolRequestSchema, (request) => callTool(context, request.params.name, request.params.arguments));

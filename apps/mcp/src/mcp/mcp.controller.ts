@@ -1,10 +1,11 @@
 import { Controller, Delete, Get, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { Catalog } from '@cs/catalog';
 import { DomainError } from '@cs/domain';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Response } from 'express';
 import { type AuthenticatedRequest, McpAuthGuard } from '../auth/mcp-auth.guard';
 import { MCP_CONFIG, type McpConfig } from '../config/mcp-config';
+import { sendWebResponse, toWebRequest } from '../http/web-exchange';
 import { createMcpServer } from './mcp-server.factory';
 
 const SERVER_VERSION = '0.1.0';
@@ -30,13 +31,15 @@ export class McpController {
       version: SERVER_VERSION,
     });
     // JSON responses rather than an SSE stream: every tool answers at once, and a plain body is cheaper to serve.
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    // The Web Standard transport (which the SDK's Node transport wraps in a generic Node-to-Fetch adapter) is
+    // given the body Nest already parsed, and its answer is written back directly: measured by npm run bench -- mcp.
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      await sendWebResponse(res, await transport.handleRequest(toWebRequest(req), { parsedBody: req.body }));
+    } finally {
+      await server.close();
+    }
   }
 
   // A stateless server offers no server-to-client stream and no session to end (Streamable HTTP: 405 then).
