@@ -1,5 +1,6 @@
 import { newId } from '@cs/domain';
 import { ConversationEntity, createDataSource, SourceEntity } from '@cs/persistence';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 export interface McpDataset {
   conversations: number;
@@ -34,8 +35,8 @@ export async function seedMcpDataset(url: string, workspaceId: string, ownerId: 
     const base = Date.now() - count * 60_000;
     let sampleId = '';
     for (let offset = 0; offset < count; offset += 200) {
-      const conversations: Partial<ConversationEntity>[] = [];
-      const sources: Partial<SourceEntity>[] = [];
+      const conversations: QueryDeepPartialEntity<ConversationEntity>[] = [];
+      const sources: QueryDeepPartialEntity<SourceEntity>[] = [];
       for (let i = offset; i < Math.min(count, offset + 200); i++) {
         const createdAt = new Date(base + i * 60_000);
         const id = newId('conversation', createdAt);
