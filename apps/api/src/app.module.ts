@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { Catalog, CursorCodec } from '@cs/catalog';
 import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver, type RevocationList } from '@cs/token-verification';
-import { DATA_SOURCE, HealthController, InfrastructureModule, REVOCATION_LIST } from '@cs/nest-infrastructure';
+import { assignRequestId, DATA_SOURCE, HealthController, InfrastructureModule, REVOCATION_LIST } from '@cs/nest-infrastructure';
 import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
@@ -11,7 +11,6 @@ import { ConversationsController } from './conversations/conversations.controlle
 import { FoldersController } from './folders/folders.controller';
 import { ProblemFilter } from './http/problem.filter';
 import { ProblemTypesController } from './http/problem-types.controller';
-import { assignRequestId } from './http/request-id';
 import { MeController } from './me/me.controller';
 import { OpenApiController } from './openapi/openapi.controller';
 import { TagsController } from './tags/tags.controller';

@@ -7,3 +7,4 @@ export * from './resources/principal';
 export * from './rules/digest';
 export * from './rules/visibility';
 export * from './errors/domain-error';
+export * from './errors/problem-types';

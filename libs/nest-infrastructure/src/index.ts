@@ -3,3 +3,4 @@ export * from './infrastructure.module';
 export * from './readiness.check';
 export * from './health.controller';
 export * from './health.server';
+export * from './request-id';

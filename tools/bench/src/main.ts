@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { AUTH_USAGE, parseAuthArgs, runAuth } from './auth/auth';
 import { UsageError } from './bench-args';
+import { MCP_USAGE, parseMcpArgs, runMcp } from './mcp/mcp';
 import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/rest-read';
 import { killStartedServers } from './rest-read/servers';
 import { PROCESSING_USAGE, parseProcessingArgs, runProcessing } from './processing/processing';
@@ -21,6 +22,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'pipeline steps of the processor on one core: two-hour transcript p50/p99, one-hour conversations/min',
     usage: PROCESSING_USAGE,
     run: (args) => runProcessing(parseProcessingArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  mcp: {
+    summary: 'list-conversations and get-conversation through apps/mcp against the same REST calls on apps/api',
+    usage: MCP_USAGE,
+    run: (args) => runMcp(parseMcpArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
 };
 

@@ -1,7 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { notFound, PROBLEM_STATUS } from '@cs/domain';
+import { isProblemCode, notFound, PROBLEM_STATUS, PROBLEM_TYPES } from '@cs/domain';
 import { Public } from '@cs/token-verification';
-import { isProblemCode, PROBLEM_TYPES } from './problem-types';
 
 /** Makes each problem `type` URI dereferenceable. */
 @Controller('api/v1/problems')

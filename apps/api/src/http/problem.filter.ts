@@ -1,9 +1,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
-import { DomainError, type ProblemCode } from '@cs/domain';
+import { DomainError, PROBLEM_TYPES, type ProblemCode, problemTypeUri } from '@cs/domain';
+import { assignRequestId } from '@cs/nest-infrastructure';
 import type { Request, Response } from 'express';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { PROBLEM_TYPES, problemTypeUri } from './problem-types';
-import { assignRequestId } from './request-id';
 
 const REALM = 'conversation-service';
 

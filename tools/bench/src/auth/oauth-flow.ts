@@ -22,6 +22,8 @@ export interface FlowSettings {
   user: { email: string; password: string };
   /** The workspace picked on the consent page. */
   workspaceId: string;
+  /** RFC 8707 resource indicator: the token's audience (the REST API when absent). */
+  resource?: string;
 }
 
 /** What the token endpoint answered: a connection as the client keeps it. */
@@ -97,7 +99,14 @@ export class HeadlessUser {
     const { authUrl, client } = this.settings;
     const state = randomBytes(16).toString('base64url');
     let url = new URL(AUTHORIZE_PATH, authUrl);
-    url.search = new URLSearchParams({ client_id: client.clientId, response_type: 'code', redirect_uri: client.redirectUri, scope: this.settings.scope, state }).toString();
+    url.search = new URLSearchParams({
+      client_id: client.clientId,
+      response_type: 'code',
+      redirect_uri: client.redirectUri,
+      scope: this.settings.scope,
+      state,
+      ...(this.settings.resource ? { resource: this.settings.resource } : {}),
+    }).toString();
     let response = await this.request('GET', url);
     for (let step = 0; step < 12; step++) {
       if (response.status >= 300 && response.status < 400) {

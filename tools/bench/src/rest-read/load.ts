@@ -4,6 +4,9 @@ import { type RunFigures, summarize } from './stats';
 export interface LoadOptions {
   url: string;
   headers: Record<string, string>;
+  /** GET unless given (the mcp benchmark POSTs JSON-RPC). */
+  method?: 'GET' | 'POST';
+  body?: string;
   connections: number;
   durationSeconds: number;
   /** CPU seconds used so far by the server under load, read before and after the run. */
@@ -24,6 +27,8 @@ export async function loadRun(options: LoadOptions): Promise<RunFigures> {
       {
         url: options.url,
         headers: options.headers,
+        ...(options.method ? { method: options.method } : {}),
+        ...(options.body !== undefined ? { body: options.body } : {}),
         connections: options.connections,
         duration: options.durationSeconds,
         timeout: 30,

@@ -1,5 +1,4 @@
-import type { ProblemCode } from '@cs/domain';
-import { PROBLEM_STATUS } from '@cs/domain';
+import { PROBLEM_STATUS, type ProblemCode } from './domain-error';
 
 /** Human titles and explanations of each problem type, served at /api/v1/problems/{code}. */
 export const PROBLEM_TYPES: Record<ProblemCode, { title: string; description: string }> = {

@@ -1,0 +1,197 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { WorkspaceEntity } from '@cs/persistence';
+import { HeadlessUser, jwtPayload } from './support/headless-user';
+import { type ConnectedAssistant, connectWithOAuth } from './support/sdk-oauth';
+import { type Person, type RegisteredClient, useMcpStack } from './support/mcp-stack';
+
+/**
+ * Issue 6, spec "MCP tools": an assistant connected with the SDK's own OAuth flow lists and calls the four tools,
+ * and gets exactly what the REST API returns for the same user (both read through libs/catalog).
+ */
+const stack = useMcpStack();
+
+let workspace: WorkspaceEntity;
+let person: Person;
+let apiKey: string;
+let client: RegisteredClient;
+let assistant: ConnectedAssistant;
+const READY_VISIBLE = 7;
+
+const rest = async (path: string) => {
+  const response = await fetch(`${stack.apiUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${apiKey}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+};
+
+const call = (name: string, args: Record<string, unknown> = {}) => assistant.client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+
+/** A tool error: isError with the problem document (RFC 9457 members, REST's `code`) as a JSON text block. */
+const problemOf = (result: CallToolResult) => {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  const [block] = result.content;
+  if (block?.type !== 'text') throw new Error('the tool error carries no text block');
+  return JSON.parse(block.text) as { code: string; status: number; detail: string; invalid_params?: { name: string; reason: string }[] };
+};
+
+beforeAll(async () => {
+  workspace = await stack.workspace('Acme Product');
+  person = await stack.person(workspace);
+  const colleague = await stack.person(workspace);
+  apiKey = (await stack.fixtures.apiKey(person)).key;
+  const folder = await stack.fixtures.folder(person, { name: 'Customer calls', createdAt: new Date(Date.now() - 60_000) });
+  await stack.fixtures.folder(person, { name: 'Renewals', parentId: folder.id });
+  const base = Date.now() - 3_600_000;
+  for (let i = 0; i < READY_VISIBLE; i++) {
+    const conversation = await stack.fixtures.conversation(i % 2 ? person : colleague, {
+      createdAt: new Date(base + i * 1000),
+      folderId: i < 3 ? folder.id : null,
+      title: `Weekly sync ${i}`,
+    });
+    await stack.fixtures.source(conversation);
+    await stack.fixtures.source(conversation, { type: 'document' });
+  }
+  await stack.fixtures.conversation(person, { status: 'pending', createdAt: new Date(base + 10_000) });
+  await stack.fixtures.conversation(person, { status: 'error', terminationReason: 'not_admitted', createdAt: new Date(base + 11_000) });
+  await stack.fixtures.conversation(colleague, { visibility: 'private', title: 'Colleague only', createdAt: new Date(base + 12_000) });
+  client = await stack.client(person);
+  assistant = await connectWithOAuth(stack.mcpUrl, client, new HeadlessUser(person));
+}, 120_000);
+
+afterAll(async () => {
+  await assistant?.close();
+});
+
+describe('connecting with the MCP SDK OAuth flow', () => {
+  it('gets an access token whose audience is the MCP server (PUBLIC_MCP_URL), bound to the chosen workspace', () => {
+    const claims = jwtPayload(assistant.accessToken);
+    expect(claims).toMatchObject({ aud: stack.mcpUrl, iss: stack.authUrl, workspace_id: workspace.id, user_id: person.user.id });
+    expect(String(claims['scope']).split(' ')).toEqual(expect.arrayContaining(['conversations:read', 'folders:read', 'email']));
+  });
+
+  it('sent the resource indicator and S256 PKCE in the authorization request', () => {
+    const url = assistant.provider?.authorizationUrl;
+    expect(url?.searchParams.get('resource')).toBe(stack.mcpUrl);
+    expect(url?.searchParams.get('code_challenge_method')).toBe('S256');
+  });
+});
+
+describe('tools/list', () => {
+  it('lists exactly the four read-only tools with input and output schemas and descriptions for a model', async () => {
+    const { tools } = await assistant.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['get-conversation', 'get-me', 'list-conversations', 'list-folders']);
+    for (const tool of tools) {
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect((tool.description ?? '').length).toBeGreaterThan(100);
+    }
+    const list = tools.find((t) => t.name === 'list-conversations');
+    expect(list?.inputSchema.properties).toMatchObject({
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+      cursor: { type: 'string' },
+      folder_id: { type: 'string' },
+      recursive: { type: 'boolean', default: true },
+      status: { enum: ['ready', 'pending', 'error', 'all'], default: 'ready' },
+      created_after: { type: 'string', format: 'date-time' },
+    });
+    expect(tools.find((t) => t.name === 'get-conversation')?.inputSchema.required).toEqual(['id']);
+  });
+});
+
+describe('tools/call returns what the REST API returns', () => {
+  it('list-conversations: the same page as GET /conversations, as structured content and as a JSON text block', async () => {
+    const result = await call('list-conversations');
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual(await rest('/conversations'));
+    const [block] = result.content;
+    expect(block?.type === 'text' && JSON.parse(block.text)).toEqual(result.structuredContent);
+    expect((result.structuredContent as { data: unknown[] }).data).toHaveLength(READY_VISIBLE);
+  });
+
+  it('list-conversations with filters: status=all and folder_id, as REST', async () => {
+    const all = await call('list-conversations', { status: 'all', limit: 100 });
+    expect(all.structuredContent).toEqual(await rest('/conversations?status=all&limit=100'));
+    expect((all.structuredContent as { data: unknown[] }).data).toHaveLength(READY_VISIBLE + 2);
+    const folders = (await rest('/folders')) as { data: { id: string; parent_id: string | null }[] };
+    const top = folders.data.find((f) => f.parent_id === null);
+    const inFolder = await call('list-conversations', { folder_id: top?.id, recursive: false });
+    expect(inFolder.structuredContent).toEqual(await rest(`/conversations?folder_id=${top?.id}&recursive=false`));
+  });
+
+  it('get-conversation: the summary and full sources, as GET /conversations/{id}', async () => {
+    const first = ((await rest('/conversations')) as { data: { id: string }[] }).data[0];
+    const result = await call('get-conversation', { id: first?.id });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual(await rest(`/conversations/${first?.id}`));
+    expect(result.structuredContent).toMatchObject({ summary: expect.any(String), sources: [expect.objectContaining({ content: expect.any(String) }), expect.anything()] });
+  });
+
+  it('list-folders and get-me, as GET /folders and GET /me (email included: the email scope was granted)', async () => {
+    expect((await call('list-folders')).structuredContent).toEqual(await rest('/folders'));
+    const me = await call('get-me');
+    expect(me.structuredContent).toEqual(await rest('/me'));
+    expect(me.structuredContent).toMatchObject({ email: person.email, workspace_id: workspace.id });
+  });
+
+  it('pages through list-conversations with cursors: every visible ready conversation once, newest first', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const result = await call('list-conversations', { limit: 3, ...(cursor ? { cursor } : {}) });
+      const page = result.structuredContent as { data: { id: string }[]; next_cursor: string | null; has_more: boolean };
+      seen.push(...page.data.map((c) => c.id));
+      expect(page.has_more).toBe(page.next_cursor !== null);
+      cursor = page.next_cursor ?? undefined;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    const all = ((await rest('/conversations?limit=100')) as { data: { id: string }[] }).data.map((c) => c.id);
+    expect(seen).toEqual(all);
+  });
+});
+
+describe('bad input is a tool error carrying the REST problem code, never a transport failure', () => {
+  it('an unknown tool: not_found', async () => {
+    expect(problemOf(await call('delete-conversation', { id: 'conv_x' }))).toMatchObject({ code: 'not_found', status: 404 });
+  });
+
+  it.each([
+    [{ limit: 0 }, 'limit'],
+    [{ limit: 101 }, 'limit'],
+    [{ limit: 2.5 }, 'limit'],
+    [{ limit: '5' }, 'limit'],
+    [{ recursive: 'yes' }, 'recursive'],
+    [{ status: 'done' }, 'status'],
+    [{ created_after: 'yesterday' }, 'created_after'],
+    [{ colour: 'red' }, 'colour'],
+  ])('list-conversations %j: invalid_parameter naming %s', async (args, name) => {
+    const problem = problemOf(await call('list-conversations', args));
+    expect(problem).toMatchObject({ code: 'invalid_parameter', status: 400 });
+    expect(problem.invalid_params?.map((p) => p.name)).toEqual([name]);
+  });
+
+  it('a tampered cursor, and a list-folders cursor given to list-conversations: invalid_cursor', async () => {
+    expect(problemOf(await call('list-conversations', { cursor: 'not-a-cursor' }))).toMatchObject({ code: 'invalid_cursor', status: 400 });
+    const folders = await call('list-folders', { limit: 1 });
+    const folderCursor = (folders.structuredContent as { next_cursor: string }).next_cursor;
+    expect(problemOf(await call('list-conversations', { cursor: folderCursor }))).toMatchObject({ code: 'invalid_cursor' });
+  });
+
+  it('get-conversation with an unknown id, an invisible id, or no id', async () => {
+    expect(problemOf(await call('get-conversation', { id: 'conv_00000000000000000000000000' }))).toMatchObject({ code: 'not_found', status: 404 });
+    const [hidden] = await stack.db.dataSource.query<{ id: string }[]>(`SELECT id FROM conversations WHERE title = 'Colleague only'`);
+    expect(problemOf(await call('get-conversation', { id: hidden?.id }))).toMatchObject({ code: 'not_found' });
+    expect(problemOf(await call('get-conversation', {})).invalid_params).toEqual([{ name: 'id', reason: 'is required' }]);
+    expect(problemOf(await call('get-conversation', { id: 42 })).invalid_params).toEqual([{ name: 'id', reason: 'must be a string' }]);
+  });
+
+  it('get-me with an argument: invalid_parameter (it takes none)', async () => {
+    expect(problemOf(await call('get-me', { verbose: true }))).toMatchObject({ code: 'invalid_parameter' });
+  });
+
+  it('the connection still works after the errors', async () => {
+    expect((await call('get-me')).isError).toBeFalsy();
+  });
+});

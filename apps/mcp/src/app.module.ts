@@ -1,0 +1,55 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { Catalog, CursorCodec } from '@cs/catalog';
+import { assignRequestId, DATA_SOURCE, HealthController, InfrastructureModule, REVOCATION_LIST } from '@cs/nest-infrastructure';
+import { AccessTokenVerifier, type RevocationList } from '@cs/token-verification';
+import { LoggerModule } from 'nestjs-pino';
+import type { DataSource } from 'typeorm';
+import { McpAuthGuard } from './auth/mcp-auth.guard';
+import { ProtectedResourceController } from './auth/protected-resource.controller';
+import { MCP_CONFIG, type McpConfig } from './config/mcp-config';
+import { McpProblemFilter } from './http/mcp-problem.filter';
+import { McpController } from './mcp/mcp.controller';
+
+@Module({})
+export class AppModule {
+  static register(config: McpConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            genReqId: assignRequestId,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+          },
+        }),
+        InfrastructureModule.forRoot({
+          applicationName: 'mcp',
+          databaseUrl: config.DATABASE_URL,
+          databasePoolSize: config.DATABASE_POOL_SIZE,
+          redisUrl: config.REDIS_URL,
+          redisOptions: { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false },
+          revocationList: true,
+        }),
+      ],
+      controllers: [McpController, ProtectedResourceController, HealthController],
+      providers: [
+        { provide: MCP_CONFIG, useValue: config },
+        // The same read model as the REST API (ARCHITECTURE.md "catalog"), so REST and MCP can never disagree.
+        { provide: Catalog, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Catalog(ds, new CursorCodec(config.CURSOR_SECRET)) },
+        {
+          provide: AccessTokenVerifier,
+          inject: [REVOCATION_LIST],
+          useFactory: (revocations: RevocationList) =>
+            new AccessTokenVerifier({ issuer: config.PUBLIC_AUTH_URL, audience: config.OAUTH_AUDIENCE, jwksUrl: config.AUTH_JWKS_URL, revocations }),
+        },
+        McpAuthGuard,
+        { provide: APP_FILTER, useClass: McpProblemFilter },
+      ],
+      exports: [MCP_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { loadMcpConfig } from './config/mcp-config';
+
+async function bootstrap(): Promise<void> {
+  let config;
+  try {
+    config = loadMcpConfig();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: '256kb' });
+  // Browser-based MCP clients (the Inspector's UI) call from another origin. Credentials travel in the
+  // Authorization header, never in cookies, so any origin may read the answers.
+  app.enableCors({
+    origin: '*',
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID', 'X-Request-Id'],
+    exposedHeaders: ['WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'X-Request-Id'],
+  });
+  app.enableShutdownHooks();
+  await app.listen(config.MCP_PORT);
+}
+
+void bootstrap();

@@ -1,0 +1,72 @@
+import { Logger } from '@nestjs/common';
+import type { Catalog } from '@cs/catalog';
+import { DomainError, insufficientScope, type Principal } from '@cs/domain';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { problemDocument } from '../http/problem-document';
+import { TOOLS, toolNamed } from '../tools/tool-definitions';
+
+export interface McpRequestContext {
+  catalog: Catalog;
+  principal: Principal;
+  requestId: string;
+  publicApiUrl: string;
+  version: string;
+}
+
+const INSTRUCTIONS =
+  'Read-only access to the meetings and notes ("conversations") of one workspace of the Conversation Service. ' +
+  'Start with list-conversations (newest first, one-line digests) and open one with get-conversation for its summary and full transcript. ' +
+  'list-folders shows how they are organised; get-me tells which user and workspace this connection reads.';
+
+const TOOL_DESCRIPTORS: Tool[] = TOOLS.map((tool) => ({
+  name: tool.name,
+  title: tool.title,
+  description: tool.description,
+  inputSchema: tool.inputSchema as Tool['inputSchema'],
+  outputSchema: tool.outputSchema as Tool['outputSchema'],
+  annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+}));
+
+const logger = new Logger('McpTools');
+
+// The server only validates elicitation answers with it (never asked for here); one instance for all requests
+// spares building an Ajv per request, which the SDK's default would do.
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
+/**
+ * One MCP server per HTTP request (stateless Streamable HTTP): it knows its caller, so nothing about a session is
+ * kept between requests and any replica can answer any request.
+ *
+ * The low-level Server is used rather than McpServer.registerTool: the input schemas are JSON Schema written for
+ * the spec's parameters, and bad input must come back as a tool error carrying the REST API's problem code, which
+ * McpServer's own zod validation would replace with a message of its own.
+ */
+export function createMcpServer(context: McpRequestContext): Server {
+  const server = new Server(
+    { name: 'conversation-service', title: 'Conversation Service', version: context.version },
+    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_DESCRIPTORS }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(context, request.params.name, request.params.arguments));
+  return server;
+}
+
+async function callTool(context: McpRequestContext, name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  try {
+    const tool = toolNamed(name);
+    // Like a path the REST API does not serve: 404 not_found.
+    if (!tool) throw new DomainError('not_found', `No tool named ${JSON.stringify(name)}; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`);
+    // The HTTP layer already answers 403 for this; kept here so a tool can never run without its scope.
+    if (tool.scope && !context.principal.scopes.has(tool.scope)) throw insufficientScope(tool.scope);
+    const result = await tool.run(context.catalog, context.principal, args);
+    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
+  } catch (error) {
+    const domainError = error instanceof DomainError ? error : new DomainError('internal_error', 'The service failed unexpectedly.');
+    if (!(error instanceof DomainError)) logger.error({ err: error, requestId: context.requestId, tool: name }, 'tool failed');
+    // The problem document goes in a text block only: structuredContent must match the output schema, an error does not.
+    const problem = problemDocument(domainError, context.publicApiUrl, context.requestId);
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(problem) }] };
+  }
+}

@@ -1,0 +1,55 @@
+import { Controller, Delete, Get, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Catalog } from '@cs/catalog';
+import { DomainError } from '@cs/domain';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { Response } from 'express';
+import { type AuthenticatedRequest, McpAuthGuard } from '../auth/mcp-auth.guard';
+import { MCP_CONFIG, type McpConfig } from '../config/mcp-config';
+import { sendWebResponse, toWebRequest } from '../http/web-exchange';
+import { createMcpServer } from './mcp-server.factory';
+
+const SERVER_VERSION = '0.1.0';
+
+/** Streamable HTTP at /mcp, stateless: POST carries every JSON-RPC message; there is no session and no SSE stream. */
+@Controller('mcp')
+@UseGuards(McpAuthGuard)
+export class McpController {
+  constructor(
+    private readonly catalog: Catalog,
+    @Inject(MCP_CONFIG) private readonly config: McpConfig,
+  ) {}
+
+  @Post()
+  async post(@Req() req: AuthenticatedRequest, @Res() res: Response): Promise<void> {
+    const principal = req.user;
+    if (!principal) throw new DomainError('internal_error', 'The request was not authenticated.');
+    const server = createMcpServer({
+      catalog: this.catalog,
+      principal,
+      requestId: String(req.id ?? ''),
+      publicApiUrl: this.config.PUBLIC_API_URL,
+      version: SERVER_VERSION,
+    });
+    // JSON responses rather than an SSE stream: every tool answers at once, and a plain body is cheaper to serve.
+    // The Web Standard transport (which the SDK's Node transport wraps in a generic Node-to-Fetch adapter) is
+    // given the body Nest already parsed, and its answer is written back directly: measured by npm run bench -- mcp.
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      await sendWebResponse(res, await transport.handleRequest(toWebRequest(req), { parsedBody: req.body }));
+    } finally {
+      await server.close();
+    }
+  }
+
+  // A stateless server offers no server-to-client stream and no session to end (Streamable HTTP: 405 then).
+  @Get()
+  get(): never {
+    throw new DomainError('method_not_allowed', 'This MCP server is stateless: send every message with POST.');
+  }
+
+  @Delete()
+  delete(): never {
+    throw new DomainError('method_not_allowed', 'This MCP server is stateless: there is no session to delete.');
+  }
+}

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, relative } from 'node:path';
+import { applyBenchArgs } from '../bench-args';
+import { keepAliveAgent, send } from '../auth/http';
+import { HeadlessUser, JWKS_PATH } from '../auth/oauth-flow';
+import { prepareAuthDatabase } from '../auth/setup';
+import { machineFacts, ROOT, writeResults } from '../results-file';
+import { loadRun } from '../rest-read/load';
+import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
+import { bestRun, type RunFigures, ratio, spread, NOISY_SPREAD } from '../rest-read/stats';
+import { seedMcpDataset } from './mcp-dataset';
+
+const ENTRIES = { auth: join(ROOT, 'apps', 'auth', 'dist', 'main.js'), api: join(ROOT, 'apps', 'api', 'dist', 'main.js'), mcp: join(ROOT, 'apps', 'mcp', 'dist', 'main.js') };
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+const SCOPE = 'conversations:read folders:read email';
+/** Issue 6: MCP p50 within 1.3× of the same REST call. */
+export const MCP_P50_TARGET = 1.3;
+
+export interface McpOptions {
+  quick: boolean;
+  conversations: number;
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  rounds: number;
+}
+
+export const MCP_USAGE = `usage: mcp [--quick] [--conversations N] [--connections N] [--duration S] [--warmup S] [--rounds N]
+  --quick          500 conversations, 3 s per run, 1 round: a smoke test; the target is reported, not enforced
+  --conversations  ready conversations in the workspace, each with a one-hour transcript and a document (2000; quick 500)
+  --connections    autocannon connections (8)
+  --duration       seconds measured per run (10; quick 3)
+  --warmup         seconds of unmeasured load before each run (2; quick 1)
+  --rounds         runs per transport and call, REST and MCP alternating (3; quick 1); the best is kept`;
+
+export function parseMcpArgs(args: readonly string[]): McpOptions {
+  const quick = args.includes('--quick');
+  const options: McpOptions = {
+    quick,
+    conversations: quick ? 500 : 2000,
+    connections: 8,
+    warmupSeconds: quick ? 1 : 2,
+    durationSeconds: quick ? 3 : 10,
+    rounds: quick ? 1 : 3,
+  };
+  return applyBenchArgs(
+    args,
+    options,
+    {
+      numeric: {
+        '--conversations': 'conversations',
+        '--connections': 'connections',
+        '--duration': 'durationSeconds',
+        '--warmup': 'warmupSeconds',
+        '--rounds': 'rounds',
+      },
+      switches: {},
+    },
+    MCP_USAGE,
+  );
+}
+
+type Out = (text: string) => void;
+
+/** One measured call, as REST and as MCP: the same Catalog query behind both. */
+interface Scenario {
+  name: 'list-conversations' | 'get-conversation';
+  rest: { url: string; headers: Record<string, string> };
+  mcp: { url: string; headers: Record<string, string>; body: string };
+}
+
+const toolCall = (name: string, args: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+
+/** `mcp`: see tools/bench/README.md. Returns the exit code. */
+export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<number> {
+  const startedAt = new Date();
+  const serverUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
+  const redisUrl = process.env['REDIS_URL'] || DEFAULT_REDIS_URL;
+  for (const entry of Object.values(ENTRIES)) {
+    if (!existsSync(entry)) {
+      log(`${relative(ROOT, entry)} is missing: build the apps first (npm run bench builds everything)`);
+      return 1;
+    }
+  }
+  const fixtures = await prepareAuthDatabase(serverUrl, 'cs_bench_mcp');
+  const dataset = await seedMcpDataset(fixtures.url, fixtures.workspaceId, fixtures.user.id, options.conversations);
+  log(`database cs_bench_mcp ready in ${fixtures.setupSeconds.toFixed(1)} s; ${dataset.conversations} conversations seeded in ${dataset.seconds.toFixed(1)} s`);
+
+  const pinning = choosePinning();
+  if (pinning.warning) log(`WARNING: ${pinning.warning}`);
+  const ports = { auth: await freePort(), api: await freePort(), mcp: await freePort() };
+  const urls = { auth: `http://127.0.0.1:${ports.auth}`, api: `http://127.0.0.1:${ports.api}`, mcp: `http://127.0.0.1:${ports.mcp}/mcp` };
+  const cursorSecret = `bench-${randomBytes(24).toString('hex')}`;
+  const shared = {
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: fixtures.url,
+    REDIS_URL: redisUrl,
+    PUBLIC_AUTH_URL: urls.auth,
+    PUBLIC_API_URL: urls.api,
+    PUBLIC_MCP_URL: urls.mcp,
+  };
+  const servers: RunningServer[] = [];
+  const agent = keepAliveAgent(4);
+  try {
+    // NODE_ENV=production would require an https issuer; `test` changes nothing else in the auth app.
+    const authEnv = {
+      ...shared,
+      NODE_ENV: 'test',
+      AUTH_PORT: String(ports.auth),
+      SIGNING_KEY_SECRET: `bench-${randomBytes(24).toString('hex')}`,
+      AUTH_COOKIE_KEYS: `bench-${randomBytes(24).toString('hex')}`,
+    };
+    servers.push(await startServer({ name: 'auth', entry: ENTRIES.auth, port: ports.auth, pinning: { cpu: null, warning: null }, healthPath: '/healthz', env: authEnv }));
+    const resourceEnv = { ...shared, NODE_ENV: 'production', CURSOR_SECRET: cursorSecret, AUTH_JWKS_URL: `${urls.auth}${JWKS_PATH}` };
+    const api = await startServer({ name: 'api', entry: ENTRIES.api, port: ports.api, pinning, healthPath: '/healthz', env: { ...resourceEnv, API_PORT: String(ports.api) } });
+    servers.push(api);
+    const mcp = await startServer({ name: 'mcp', entry: ENTRIES.mcp, port: ports.mcp, pinning, healthPath: '/healthz', env: { ...resourceEnv, MCP_PORT: String(ports.mcp) } });
+    servers.push(mcp);
+    log(`auth, api and mcp up${pinning.cpu === null ? ' (unpinned)' : `; api and mcp pinned to CPU ${pinning.cpu}, measured one at a time`}`);
+
+    // One OAuth connection per resource, through the real authorization code flow: the same user, scopes and
+    // token verification on both sides.
+    const settings = { authUrl: urls.auth, client: fixtures.client, scope: SCOPE, user: fixtures.user, workspaceId: fixtures.workspaceId };
+    const user = new HeadlessUser(agent, settings);
+    const restToken = (await user.connect()).accessToken;
+    const mcpToken = (await new HeadlessUser(agent, { ...settings, resource: urls.mcp }).connect()).accessToken;
+
+    const restHeaders = { authorization: `Bearer ${restToken}` };
+    const mcpHeaders = {
+      authorization: `Bearer ${mcpToken}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    };
+    const scenarios: Scenario[] = [
+      {
+        name: 'list-conversations',
+        rest: { url: `${urls.api}/api/v1/conversations`, headers: restHeaders },
+        mcp: { url: urls.mcp, headers: mcpHeaders, body: toolCall('list-conversations', {}) },
+      },
+      {
+        name: 'get-conversation',
+        rest: { url: `${urls.api}/api/v1/conversations/${dataset.sampleId}`, headers: restHeaders },
+        mcp: { url: urls.mcp, headers: mcpHeaders, body: toolCall('get-conversation', { id: dataset.sampleId }) },
+      },
+    ];
+
+    // Both transports must answer the same object, or the comparison means nothing.
+    for (const scenario of scenarios) {
+      const rest = await send(agent, 'GET', new URL(scenario.rest.url), scenario.rest.headers);
+      const mcpAnswer = await send(agent, 'POST', new URL(scenario.mcp.url), scenario.mcp.headers, scenario.mcp.body);
+      const result = (JSON.parse(mcpAnswer.body) as { result?: { isError?: boolean; structuredContent?: unknown } }).result;
+      if (rest.status !== 200 || mcpAnswer.status !== 200 || result?.isError || JSON.stringify(result?.structuredContent) !== JSON.stringify(JSON.parse(rest.body))) {
+        throw new Error(`${scenario.name}: REST (HTTP ${rest.status}) and MCP (HTTP ${mcpAnswer.status}) do not answer the same object: ${mcpAnswer.body.slice(0, 300)}`);
+      }
+      log(`${scenario.name}: REST and MCP answer the same object (${rest.body.length} bytes of JSON; MCP sends it twice, structured and as text)`);
+    }
+
+    const loadBefore = loadavg()[0] ?? 0;
+    const results: Record<string, { rest: RunFigures; mcp: RunFigures; restRuns: RunFigures[]; mcpRuns: RunFigures[]; p50Ratio: number; rpsRatio: number }> = {};
+    for (const scenario of scenarios) {
+      const restRuns: RunFigures[] = [];
+      const mcpRuns: RunFigures[] = [];
+      const measure = async (target: { url: string; headers: Record<string, string>; body?: string }, server: RunningServer) => {
+        const request = { url: target.url, headers: target.headers, connections: options.connections, ...(target.body ? { method: 'POST' as const, body: target.body } : {}) };
+        if (options.warmupSeconds > 0) await loadRun({ ...request, durationSeconds: options.warmupSeconds });
+        const run = await loadRun({ ...request, durationSeconds: options.durationSeconds, serverCpuSeconds: () => server.cpuSeconds() });
+        if (run.failures > 0) throw new Error(`${scenario.name} on ${server.name}: ${run.failures} failed requests`);
+        return run;
+      };
+      for (let round = 0; round < options.rounds; round++) {
+        restRuns.push(await measure(scenario.rest, api));
+        mcpRuns.push(await measure(scenario.mcp, mcp));
+        log(`${scenario.name} round ${round + 1}: REST ${restRuns.at(-1)?.requestsPerSecond.toFixed(0)} req/s p50 ${restRuns.at(-1)?.p50.toFixed(2)} ms; MCP ${mcpRuns.at(-1)?.requestsPerSecond.toFixed(0)} req/s p50 ${mcpRuns.at(-1)?.p50.toFixed(2)} ms`);
+      }
+      const rest = bestRun(restRuns);
+      const mcpBest = bestRun(mcpRuns);
+      results[scenario.name] = { rest, mcp: mcpBest, restRuns, mcpRuns, p50Ratio: ratio(mcpBest.p50, rest.p50), rpsRatio: ratio(mcpBest.requestsPerSecond, rest.requestsPerSecond) };
+    }
+    const loadAfter = loadavg()[0] ?? 0;
+
+    out(`mcp benchmark: ${dataset.conversations} conversations, ${options.connections} connections, ${options.rounds} round(s) of ${options.durationSeconds} s, best round kept`);
+    out(`${'call'.padEnd(20)}${'REST req/s'.padStart(12)}${'MCP req/s'.padStart(12)}${'REST p50'.padStart(11)}${'MCP p50'.padStart(11)}${'REST p99'.padStart(11)}${'MCP p99'.padStart(11)}${'p50 MCP/REST'.padStart(15)}  CPU ms/req REST → MCP`);
+    let met = true;
+    for (const [name, r] of Object.entries(results)) {
+      const ok = Number.isFinite(r.p50Ratio) && r.p50Ratio <= MCP_P50_TARGET;
+      met &&= ok;
+      const cpu = (f: RunFigures) => (f.cpuMsPerRequest === null ? 'n/a' : f.cpuMsPerRequest.toFixed(2));
+      out(
+        `${name.padEnd(20)}${r.rest.requestsPerSecond.toFixed(0).padStart(12)}${r.mcp.requestsPerSecond.toFixed(0).padStart(12)}` +
+          `${r.rest.p50.toFixed(2).padStart(11)}${r.mcp.p50.toFixed(2).padStart(11)}${r.rest.p99.toFixed(2).padStart(11)}${r.mcp.p99.toFixed(2).padStart(11)}` +
+          `${`${r.p50Ratio.toFixed(2)}×`.padStart(15)}  ${cpu(r.rest)} → ${cpu(r.mcp)}  ${ok ? 'met' : 'NOT MET'} (target ≤ ${MCP_P50_TARGET}×)`,
+      );
+      const noisy = Math.max(spread(r.restRuns), spread(r.mcpRuns));
+      if (noisy > NOISY_SPREAD) out(`  ${name}: rounds differ by ${(noisy * 100).toFixed(0)}%: the machine was busy, read the figures with care`);
+    }
+    out(`load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
+    const file = writeResults('mcp', startedAt, {
+      benchmark: 'mcp',
+      started_at: startedAt.toISOString(),
+      options,
+      machine: machineFacts(pinning.cpu, loadBefore, loadAfter),
+      dataset: { conversations: dataset.conversations },
+      target: { mcp_p50_over_rest_p50_max: MCP_P50_TARGET },
+      results,
+      met,
+    });
+    out(`results written to ${file}`);
+    return met || options.quick ? 0 : 1;
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
