@@ -1,17 +1,10 @@
 import { newId } from '@cs/domain';
-import { useApiEnvironment, type World } from './support/api-environment';
+import { useApiEnvironment } from './support/api-environment';
 import { conversationIds, failure, notFoundFace } from './support/listing';
-import { conversationRow, outboxRows, transcript, workspaceRows } from './support/writes';
+import { conversationRow, outboxRows, transcript, workspaceRows, rejectedWithoutTrace } from './support/writes';
 
 const env = useApiEnvironment();
 
-/** Runs a write that must fail and checks that nothing of the workspace changed. */
-async function rejectedWithoutTrace(world: World, call: Promise<unknown>) {
-  const before = await workspaceRows(env.db, world.workspace.id);
-  const error = await failure(call);
-  expect(await workspaceRows(env.db, world.workspace.id)).toEqual(before);
-  return error.problem;
-}
 
 describe('POST /api/v1/conversations', () => {
   it('answers 201 with the pending conversation and records one processing job in the outbox, in the same transaction', async () => {
@@ -75,7 +68,7 @@ describe('POST /api/v1/conversations', () => {
     const theirs = await env.fixtures.folder(there.admin);
     const adminsPrivate = await env.fixtures.folder(here.admin, { visibility: 'private' });
     for (const folderId of [theirs.id, adminsPrivate.id, newId('folder'), 'not-an-id']) {
-      const problem = await rejectedWithoutTrace(here, here.member.client.createConversation({ folder_id: folderId, sources: [transcript()] }));
+      const problem = await rejectedWithoutTrace(env.db, here, here.member.client.createConversation({ folder_id: folderId, sources: [transcript()] }));
       expect({ folderId, status: problem.status, code: problem.code, invalid_params: problem.invalid_params }).toEqual({
         folderId,
         status: 404,
@@ -90,9 +83,9 @@ describe('POST /api/v1/conversations', () => {
     const there = await env.world();
     const ours = await env.fixtures.tag(here.workspace);
     const theirs = await env.fixtures.tag(there.workspace);
-    const problem = await rejectedWithoutTrace(here, here.member.client.createConversation({ tag_ids: [ours.id, theirs.id], sources: [transcript()] }));
+    const problem = await rejectedWithoutTrace(env.db, here, here.member.client.createConversation({ tag_ids: [ours.id, theirs.id], sources: [transcript()] }));
     expect(problem).toMatchObject({ status: 404, code: 'not_found', invalid_params: [{ name: 'tag_ids[1]', reason: 'no such tag' }] });
-    const unknown = await rejectedWithoutTrace(here, here.member.client.createConversation({ tag_ids: [newId('tag')], sources: [transcript()] }));
+    const unknown = await rejectedWithoutTrace(env.db, here, here.member.client.createConversation({ tag_ids: [newId('tag')], sources: [transcript()] }));
     expect(unknown.invalid_params).toEqual([{ name: 'tag_ids[0]', reason: 'no such tag' }]);
   });
 });
@@ -119,7 +112,7 @@ describe('POST /api/v1/conversations/{id}/sources', () => {
     const world = await env.world();
     const conversation = await env.fixtures.conversation(world.member);
     for (let position = 0; position < 50; position++) await env.fixtures.source(conversation, { position, type: 'text' });
-    const problem = await rejectedWithoutTrace(world, world.member.client.addSource(conversation.id, { type: 'text', content: 'one too many' }));
+    const problem = await rejectedWithoutTrace(env.db, world, world.member.client.addSource(conversation.id, { type: 'text', content: 'one too many' }));
     expect(problem).toMatchObject({ status: 409, code: 'conflict' });
   });
 
@@ -127,8 +120,8 @@ describe('POST /api/v1/conversations/{id}/sources', () => {
     const world = await env.world();
     const shared = await env.fixtures.conversation(world.admin, { visibility: 'workspace' });
     const secret = await env.fixtures.conversation(world.admin, { visibility: 'private' });
-    expect(await rejectedWithoutTrace(world, world.member.client.addSource(shared.id, transcript()))).toMatchObject({ status: 403, code: 'forbidden' });
-    expect(await rejectedWithoutTrace(world, world.member.client.addSource(secret.id, transcript()))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await rejectedWithoutTrace(env.db, world, world.member.client.addSource(shared.id, transcript()))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await rejectedWithoutTrace(env.db, world, world.member.client.addSource(secret.id, transcript()))).toMatchObject({ status: 404, code: 'not_found' });
   });
 });
 
@@ -151,7 +144,7 @@ describe('PATCH /api/v1/conversations/{id}', () => {
   it('a member who can see a workspace-visible conversation but does not own it gets 403 forbidden, and nothing changes', async () => {
     const world = await env.world();
     const shared = await env.fixtures.conversation(world.admin, { title: 'Theirs', visibility: 'workspace' });
-    const problem = await rejectedWithoutTrace(world, world.member.client.updateConversation(shared.id, { title: 'Mine now' }));
+    const problem = await rejectedWithoutTrace(env.db, world, world.member.client.updateConversation(shared.id, { title: 'Mine now' }));
     expect(problem).toMatchObject({ status: 403, code: 'forbidden' });
     expect((await world.admin.client.getConversation(shared.id)).title).toBe('Theirs');
   });
@@ -163,7 +156,7 @@ describe('PATCH /api/v1/conversations/{id}', () => {
     const theirs = await env.fixtures.conversation(there.admin, { visibility: 'workspace' });
     const faces = [];
     for (const id of [secret.id, theirs.id, newId('conversation'), 'nonsense']) {
-      const problem = await rejectedWithoutTrace(here, here.member.client.updateConversation(id, { title: 'x' }));
+      const problem = await rejectedWithoutTrace(env.db, here, here.member.client.updateConversation(id, { title: 'x' }));
       faces.push(notFoundFace(problem));
     }
     expect(faces[0]).toMatchObject({ status: 404, code: 'not_found' });
@@ -175,7 +168,7 @@ describe('PATCH /api/v1/conversations/{id}', () => {
     const there = await env.world();
     const conversation = await env.fixtures.conversation(here.member);
     for (const folder of [await env.fixtures.folder(there.admin), await env.fixtures.folder(here.admin, { visibility: 'private' })]) {
-      const problem = await rejectedWithoutTrace(here, here.member.client.updateConversation(conversation.id, { title: 'Moved', folder_id: folder.id }));
+      const problem = await rejectedWithoutTrace(env.db, here, here.member.client.updateConversation(conversation.id, { title: 'Moved', folder_id: folder.id }));
       expect(problem).toMatchObject({ status: 404, code: 'not_found', invalid_params: [{ name: 'folder_id', reason: 'no such folder' }] });
     }
     expect(await conversationRow(env.db, conversation.id)).toMatchObject({ folder_id: null });
@@ -220,16 +213,16 @@ describe('DELETE /api/v1/conversations/{id}', () => {
     const world = await env.world();
     const shared = await env.fixtures.conversation(world.admin, { visibility: 'workspace' });
     const secret = await env.fixtures.conversation(world.admin, { visibility: 'private' });
-    expect(await rejectedWithoutTrace(world, world.member.client.deleteConversation(shared.id))).toMatchObject({ status: 403, code: 'forbidden' });
-    expect(await rejectedWithoutTrace(world, world.member.client.deleteConversation(secret.id))).toMatchObject({ status: 404, code: 'not_found' });
-    expect(await rejectedWithoutTrace(world, world.admin.client.deleteConversation(newId('conversation')))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await rejectedWithoutTrace(env.db, world, world.member.client.deleteConversation(shared.id))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await rejectedWithoutTrace(env.db, world, world.member.client.deleteConversation(secret.id))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await rejectedWithoutTrace(env.db, world, world.admin.client.deleteConversation(newId('conversation')))).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it("another workspace's conversation is 404 even for an admin, and survives", async () => {
     const here = await env.world();
     const there = await env.world();
     const theirs = await env.fixtures.conversation(there.member, { visibility: 'workspace' });
-    expect(await rejectedWithoutTrace(here, here.admin.client.deleteConversation(theirs.id))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await rejectedWithoutTrace(env.db, here, here.admin.client.deleteConversation(theirs.id))).toMatchObject({ status: 404, code: 'not_found' });
     expect((await there.member.client.getConversation(theirs.id)).id).toBe(theirs.id);
   });
 
@@ -277,11 +270,11 @@ describe('PUT and DELETE /api/v1/conversations/{id}/tags/{tag_id}', () => {
     const ours = await env.fixtures.tag(here.workspace);
     const theirs = await env.fixtures.tag(there.workspace);
     for (const tagId of [theirs.id, newId('tag'), 'nonsense']) {
-      expect(await rejectedWithoutTrace(here, here.member.client.applyTag(mine.id, tagId))).toMatchObject({ status: 404, code: 'not_found' });
-      expect(await rejectedWithoutTrace(here, here.member.client.removeTag(mine.id, tagId))).toMatchObject({ status: 404, code: 'not_found' });
+      expect(await rejectedWithoutTrace(env.db, here, here.member.client.applyTag(mine.id, tagId))).toMatchObject({ status: 404, code: 'not_found' });
+      expect(await rejectedWithoutTrace(env.db, here, here.member.client.removeTag(mine.id, tagId))).toMatchObject({ status: 404, code: 'not_found' });
     }
-    expect(await rejectedWithoutTrace(here, here.member.client.applyTag(shared.id, ours.id))).toMatchObject({ status: 403, code: 'forbidden' });
-    expect(await rejectedWithoutTrace(here, here.member.client.removeTag(shared.id, ours.id))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await rejectedWithoutTrace(env.db, here, here.member.client.applyTag(shared.id, ours.id))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await rejectedWithoutTrace(env.db, here, here.member.client.removeTag(shared.id, ours.id))).toMatchObject({ status: 403, code: 'forbidden' });
   });
 });
 

@@ -1,16 +1,10 @@
 import { newId } from '@cs/domain';
-import { useApiEnvironment, type World } from './support/api-environment';
-import { failure, folderIds } from './support/listing';
-import { workspaceRows } from './support/writes';
+import { useApiEnvironment } from './support/api-environment';
+import { folderIds } from './support/listing';
+import { rejectedWithoutTrace } from './support/writes';
 
 const env = useApiEnvironment();
 
-async function rejectedWithoutTrace(world: World, call: Promise<unknown>) {
-  const before = await workspaceRows(env.db, world.workspace.id);
-  const error = await failure(call);
-  expect(await workspaceRows(env.db, world.workspace.id)).toEqual(before);
-  return error.problem;
-}
 
 const parentOf = async (id: string): Promise<string | null> => {
   const [row] = await env.db.dataSource.query<{ parent_id: string | null }[]>(`SELECT parent_id FROM folders WHERE id = $1`, [id]);
@@ -36,7 +30,7 @@ describe('POST /api/v1/folders', () => {
     const here = await env.world();
     const there = await env.world();
     for (const parentId of [(await env.fixtures.folder(there.admin)).id, (await env.fixtures.folder(here.admin, { visibility: 'private' })).id, newId('folder')]) {
-      const problem = await rejectedWithoutTrace(here, here.member.client.createFolder({ name: 'Child', parent_id: parentId }));
+      const problem = await rejectedWithoutTrace(env.db, here, here.member.client.createFolder({ name: 'Child', parent_id: parentId }));
       expect(problem).toMatchObject({ status: 404, code: 'not_found', invalid_params: [{ name: 'parent_id', reason: 'no such folder' }] });
     }
   });
@@ -44,7 +38,7 @@ describe('POST /api/v1/folders', () => {
   it('a missing or empty name is 400 naming name', async () => {
     const world = await env.world();
     for (const body of [{}, { name: '' }, { name: '   ' }, { name: 7 }]) {
-      const problem = await rejectedWithoutTrace(world, world.member.client.createFolder(body as never));
+      const problem = await rejectedWithoutTrace(env.db, world, world.member.client.createFolder(body as never));
       expect(problem).toMatchObject({ status: 400, code: 'invalid_parameter', invalid_params: [{ name: 'name' }] });
     }
   });
@@ -67,10 +61,10 @@ describe('PATCH /api/v1/folders/{id}', () => {
     const child = await env.fixtures.folder(world.member, { parentId: top.id });
     const grandchild = await env.fixtures.folder(world.member, { parentId: child.id });
     for (const target of [top.id, child.id, grandchild.id]) {
-      const problem = await rejectedWithoutTrace(world, world.member.client.updateFolder(top.id, { parent_id: target }));
+      const problem = await rejectedWithoutTrace(env.db, world, world.member.client.updateFolder(top.id, { parent_id: target }));
       expect({ target, status: problem.status, code: problem.code }).toEqual({ target, status: 409, code: 'conflict' });
     }
-    expect(await rejectedWithoutTrace(world, world.member.client.updateFolder(child.id, { parent_id: grandchild.id }))).toMatchObject({ status: 409 });
+    expect(await rejectedWithoutTrace(env.db, world, world.member.client.updateFolder(child.id, { parent_id: grandchild.id }))).toMatchObject({ status: 409 });
     expect([await parentOf(top.id), await parentOf(child.id), await parentOf(grandchild.id)]).toEqual([null, top.id, child.id]);
     // Moving a folder next to itself (to its own parent's sibling) is fine.
     const sibling = await env.fixtures.folder(world.member);
@@ -80,7 +74,7 @@ describe('PATCH /api/v1/folders/{id}', () => {
   it('a member who can see a workspace folder but does not own it gets 403 forbidden, and nothing changes', async () => {
     const world = await env.world();
     const shared = await env.fixtures.folder(world.admin, { name: 'Team', visibility: 'workspace' });
-    expect(await rejectedWithoutTrace(world, world.member.client.updateFolder(shared.id, { name: 'Mine' }))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await rejectedWithoutTrace(env.db, world, world.member.client.updateFolder(shared.id, { name: 'Mine' }))).toMatchObject({ status: 403, code: 'forbidden' });
     expect((await world.admin.client.listFolders()).data.map((f) => f.name)).toEqual(['Team']);
   });
 
@@ -91,9 +85,9 @@ describe('PATCH /api/v1/folders/{id}', () => {
     const theirs = await env.fixtures.folder(there.admin);
     const mine = await env.fixtures.folder(here.member);
     for (const id of [secret.id, theirs.id, newId('folder'), 'nonsense']) {
-      expect(await rejectedWithoutTrace(here, here.member.client.updateFolder(id, { name: 'x' }))).toMatchObject({ status: 404, code: 'not_found' });
+      expect(await rejectedWithoutTrace(env.db, here, here.member.client.updateFolder(id, { name: 'x' }))).toMatchObject({ status: 404, code: 'not_found' });
     }
-    const problem = await rejectedWithoutTrace(here, here.member.client.updateFolder(mine.id, { parent_id: theirs.id }));
+    const problem = await rejectedWithoutTrace(env.db, here, here.member.client.updateFolder(mine.id, { parent_id: theirs.id }));
     expect(problem).toMatchObject({ status: 404, invalid_params: [{ name: 'parent_id', reason: 'no such folder' }] });
     expect(await parentOf(mine.id)).toBeNull();
   });
@@ -115,7 +109,7 @@ describe('DELETE /api/v1/folders/{id}', () => {
     const withConversation = await env.fixtures.folder(world.member);
     await env.fixtures.conversation(world.admin, { visibility: 'private', folderId: withConversation.id });
     for (const folder of [withChild, withConversation]) {
-      expect(await rejectedWithoutTrace(world, world.member.client.deleteFolder(folder.id))).toMatchObject({ status: 409, code: 'conflict' });
+      expect(await rejectedWithoutTrace(env.db, world, world.member.client.deleteFolder(folder.id))).toMatchObject({ status: 409, code: 'conflict' });
     }
   });
 
@@ -123,8 +117,8 @@ describe('DELETE /api/v1/folders/{id}', () => {
     const world = await env.world();
     const shared = await env.fixtures.folder(world.admin, { visibility: 'workspace' });
     const secret = await env.fixtures.folder(world.admin, { visibility: 'private' });
-    expect(await rejectedWithoutTrace(world, world.member.client.deleteFolder(shared.id))).toMatchObject({ status: 403, code: 'forbidden' });
-    expect(await rejectedWithoutTrace(world, world.member.client.deleteFolder(secret.id))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await rejectedWithoutTrace(env.db, world, world.member.client.deleteFolder(shared.id))).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(await rejectedWithoutTrace(env.db, world, world.member.client.deleteFolder(secret.id))).toMatchObject({ status: 404, code: 'not_found' });
     expect(await folderIds(world.admin.client)).toHaveLength(2);
   });
 });

@@ -1,16 +1,10 @@
 import { newId } from '@cs/domain';
-import { useApiEnvironment, type World } from './support/api-environment';
-import { failure, tagIds } from './support/listing';
-import { workspaceRows } from './support/writes';
+import { useApiEnvironment } from './support/api-environment';
+import { tagIds } from './support/listing';
+import { workspaceRows, rejectedWithoutTrace } from './support/writes';
 
 const env = useApiEnvironment();
 
-async function rejectedWithoutTrace(world: World, call: Promise<unknown>) {
-  const before = await workspaceRows(env.db, world.workspace.id);
-  const error = await failure(call);
-  expect(await workspaceRows(env.db, world.workspace.id)).toEqual(before);
-  return error.problem;
-}
 
 describe('POST /api/v1/tags', () => {
   it('any member creates a tag: 201 with the tag, colour lower-cased, applied_count 0, listed for everyone', async () => {
@@ -25,7 +19,7 @@ describe('POST /api/v1/tags', () => {
     const world = await env.world();
     await world.admin.client.createTag({ name: 'Customer' });
     for (const name of ['Customer', 'customer', 'CUSTOMER', '  customer ']) {
-      const problem = await rejectedWithoutTrace(world, world.member.client.createTag({ name }));
+      const problem = await rejectedWithoutTrace(env.db, world, world.member.client.createTag({ name }));
       expect({ name, status: problem.status, code: problem.code }).toEqual({ name, status: 409, code: 'conflict' });
     }
   });
@@ -50,7 +44,7 @@ describe('PATCH /api/v1/tags/{id}', () => {
     const world = await env.world();
     const a = await env.fixtures.tag(world.workspace, { name: 'Alpha' });
     await env.fixtures.tag(world.workspace, { name: 'Beta' });
-    expect(await rejectedWithoutTrace(world, world.member.client.updateTag(a.id, { name: 'BETA' }))).toMatchObject({ status: 409, code: 'conflict' });
+    expect(await rejectedWithoutTrace(env.db, world, world.member.client.updateTag(a.id, { name: 'BETA' }))).toMatchObject({ status: 409, code: 'conflict' });
     expect(await world.member.client.updateTag(a.id, { name: 'ALPHA' })).toMatchObject({ name: 'ALPHA' });
   });
 
@@ -59,7 +53,7 @@ describe('PATCH /api/v1/tags/{id}', () => {
     const there = await env.world();
     const theirs = await env.fixtures.tag(there.workspace, { name: 'Theirs' });
     for (const id of [theirs.id, newId('tag'), 'nonsense']) {
-      expect(await rejectedWithoutTrace(here, here.member.client.updateTag(id, { name: 'Mine' }))).toMatchObject({ status: 404, code: 'not_found' });
+      expect(await rejectedWithoutTrace(env.db, here, here.member.client.updateTag(id, { name: 'Mine' }))).toMatchObject({ status: 404, code: 'not_found' });
     }
     expect((await there.member.client.listTags()).data.map((t) => t.name)).toEqual(['Theirs']);
   });
@@ -83,7 +77,7 @@ describe('DELETE /api/v1/tags/{id}', () => {
     const here = await env.world();
     const there = await env.world();
     const theirs = await env.fixtures.tag(there.workspace);
-    expect(await rejectedWithoutTrace(here, here.admin.client.deleteTag(theirs.id))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await rejectedWithoutTrace(env.db, here, here.admin.client.deleteTag(theirs.id))).toMatchObject({ status: 404, code: 'not_found' });
     expect(await tagIds(there.member.client)).toEqual([theirs.id]);
   });
 });

@@ -1,5 +1,7 @@
 import type { SourceBody } from '@cs/api-client';
 import type { TestDatabase } from '@cs/testing';
+import type { World } from './api-environment';
+import { failure } from './listing';
 
 /** A small valid transcript source; `over` replaces any of its fields. */
 export function transcript(over: Partial<Extract<SourceBody, { type: 'transcript' }>> = {}): SourceBody {
@@ -71,3 +73,11 @@ export async function conversationRow(
 let keys = 0;
 /** An Idempotency-Key unique to this run. */
 export const idempotencyKey = (label = 'key'): string => `${label}-${process.pid}-${Date.now().toString(36)}-${++keys}`;
+
+/** Runs a write that must fail and checks that nothing of the workspace changed; returns the problem document. */
+export async function rejectedWithoutTrace(db: TestDatabase, world: World, call: Promise<unknown>) {
+  const before = await workspaceRows(db, world.workspace.id);
+  const error = await failure(call);
+  expect(await workspaceRows(db, world.workspace.id)).toEqual(before);
+  return error.problem;
+}
