@@ -3,8 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { Catalog, CursorCodec } from '@cs/catalog';
 import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver, type RevocationList } from '@cs/token-verification';
-import { assignRequestId, DATA_SOURCE, HealthController, InfrastructureModule, REVOCATION_LIST } from '@cs/nest-infrastructure';
-import { LoggerModule } from 'nestjs-pino';
+import { DATA_SOURCE, HealthController, httpLoggerModule, InfrastructureModule, REVOCATION_LIST } from '@cs/nest-infrastructure';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
@@ -29,14 +28,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.LOG_LEVEL,
-            genReqId: assignRequestId,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-          },
-        }),
+        httpLoggerModule(config.LOG_LEVEL),
         PassportModule,
         InfrastructureModule.forRoot({
           applicationName: 'api',

@@ -1,9 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Catalog, CursorCodec } from '@cs/catalog';
-import { assignRequestId, DATA_SOURCE, HealthController, InfrastructureModule, REVOCATION_LIST } from '@cs/nest-infrastructure';
+import { DATA_SOURCE, HealthController, httpLoggerModule, InfrastructureModule, REVOCATION_LIST } from '@cs/nest-infrastructure';
 import { AccessTokenVerifier, type RevocationList } from '@cs/token-verification';
-import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { McpAuthGuard } from './auth/mcp-auth.guard';
 import { ProtectedResourceController } from './auth/protected-resource.controller';
@@ -18,14 +17,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.LOG_LEVEL,
-            genReqId: assignRequestId,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-          },
-        }),
+        httpLoggerModule(config.LOG_LEVEL),
         InfrastructureModule.forRoot({
           applicationName: 'mcp',
           databaseUrl: config.DATABASE_URL,

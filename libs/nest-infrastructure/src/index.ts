@@ -4,3 +4,4 @@ export * from './readiness.check';
 export * from './health.controller';
 export * from './health.server';
 export * from './request-id';
+export * from './http-logger.module';
