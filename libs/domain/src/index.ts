@@ -8,3 +8,4 @@ export * from './rules/digest';
 export * from './rules/visibility';
 export * from './errors/domain-error';
 export * from './errors/problem-types';
+export * from './ids/sealed-text';

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
+import { openText, sealText } from '@cs/domain';
 import { SigningKeyEntity } from '@cs/persistence';
 import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 
@@ -14,25 +15,15 @@ export interface PrivateSigningJwk extends JsonWebKey {
   use: 'sig';
 }
 
-// AES-256-GCM under a key derived from SIGNING_KEY_SECRET: a database dump alone does not give away the keys.
-function encryptionKey(secret: string): Buffer {
-  return createHash('sha256').update(`signing-keys:${secret}`).digest();
-}
+// Sealed under SIGNING_KEY_SECRET: a database dump alone does not give away the keys.
+const PURPOSE = 'signing-keys';
 
 export function encryptJwk(secret: string, jwk: object): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', encryptionKey(secret), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(jwk), 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return sealText(secret, PURPOSE, JSON.stringify(jwk));
 }
 
 export function decryptJwk<T>(secret: string, sealed: string): T {
-  const [version, iv, tag, body] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unknown signing key encryption format');
-  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(secret), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  const clear = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
-  return JSON.parse(clear.toString('utf8')) as T;
+  return JSON.parse(openText(secret, PURPOSE, sealed)) as T;
 }
 
 function newRsaKey(now: Date): { kid: string; privateJwk: PrivateSigningJwk; publicJwk: JsonWebKey } {

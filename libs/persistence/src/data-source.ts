@@ -20,9 +20,13 @@ import { WorkspaceEntity } from './entities/workspace.entity';
 import { OutboxMessageEntity } from './entities/outbox-message.entity';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 import { BotEntity } from './entities/bot.entity';
+import { WebhookEntity } from './entities/webhook.entity';
+import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
+import { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-schema';
 import { OAuth1763900000000 } from './migrations/1763900000000-oauth';
 import { Writes1764000000000 } from './migrations/1764000000000-writes';
+import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 
 export const ENTITIES = [
   TenantEntity,
@@ -45,10 +49,13 @@ export const ENTITIES = [
   OutboxMessageEntity,
   IdempotencyKeyEntity,
   BotEntity,
+  WebhookEntity,
+  WebhookDeliveryEntity,
+  WebhookAttemptEntity,
 ];
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
-export const MIGRATIONS = [InitialSchema1763800000000, OAuth1763900000000, Writes1764000000000];
+export const MIGRATIONS = [InitialSchema1763800000000, OAuth1763900000000, Writes1764000000000, Webhooks1764100000000];
 
 export interface DataSourceOptions {
   url: string;

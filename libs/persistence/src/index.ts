@@ -19,3 +19,6 @@ export { WebSessionEntity } from './entities/web-session.entity';
 export { OutboxMessageEntity } from './entities/outbox-message.entity';
 export { IdempotencyKeyEntity } from './entities/idempotency-key.entity';
 export { BotEntity } from './entities/bot.entity';
+export { WebhookEntity } from './entities/webhook.entity';
+export { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
+export { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
