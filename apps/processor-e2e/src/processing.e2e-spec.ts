@@ -106,12 +106,14 @@ describe('processing a conversation (api and processor as processes)', () => {
     expect(failed?.payload).toMatchObject({ data: { id: created.id, status: 'error', error_reason: 'no_content' } });
   });
 
-  it('writes conversation.deleted with the last-known title when a conversation is deleted', async () => {
-    const { client } = await stack.writer();
+  it('writes conversation.deleted with the last-known title, and who could see it, when a conversation is deleted', async () => {
+    const { client, user } = await stack.writer();
     const created = await client.createConversation({ title: 'Short-lived', sources: [{ type: 'text', content: ENGLISH[0]! }] });
     await stack.settled(client, created.id);
     await client.deleteConversation(created.id);
     const deleted = (await stack.outbox(created.id)).find((row) => row.type === 'conversation.deleted');
     expect(deleted?.payload).toMatchObject({ type: 'conversation.deleted', data: { id: created.id, title: 'Short-lived', status: 'ready' } });
+    // The relay decides from this which subscriptions may receive the event, although the conversation is gone.
+    expect(deleted?.audience).toEqual({ owner_id: user.id, visibility: 'private' });
   });
 });

@@ -10,7 +10,10 @@ export interface TransactionQuery {
 export const PROCESSING_TOPIC = 'processing';
 export const EVENT_TOPIC = 'event';
 
-/** Records an event for webhook delivery; returns its evt_ id, which is also the envelope's id. */
+/**
+ * Records an event about a conversation for webhook delivery, with the conversation's owner and visibility as
+ * they are now (call it before a DELETE); returns its evt_ id, which is also the envelope's id.
+ */
 export async function recordEvent<T extends EventType>(
   tx: TransactionQuery,
   workspaceId: string,
@@ -20,10 +23,14 @@ export async function recordEvent<T extends EventType>(
   now: Date = new Date(),
 ): Promise<string> {
   const id = newId('event', now);
-  await tx.query(
-    `INSERT INTO outbox (id, workspace_id, topic, type, payload, request_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, workspaceId, EVENT_TOPIC, type, { id, type, created_at: now.toISOString(), data }, requestId, now],
+  const rows = await tx.query(
+    `INSERT INTO outbox (id, workspace_id, topic, type, payload, request_id, created_at, audience)
+     SELECT $1, $2, $3, $4, $5, $6, $7, jsonb_build_object('owner_id', c.owner_id, 'visibility', c.visibility)
+     FROM conversations c WHERE c.id = $8 AND c.workspace_id = $2
+     RETURNING id`,
+    [id, workspaceId, EVENT_TOPIC, type, { id, type, created_at: now.toISOString(), data }, requestId, now, data.id],
   );
+  if (rows.length === 0) throw new Error(`conversation ${data.id} does not exist: record its event before deleting it`);
   return id;
 }
 

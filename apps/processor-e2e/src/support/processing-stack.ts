@@ -18,7 +18,7 @@ export interface ProcessingStack {
   /** Polls until the conversation is no longer pending (or the timeout passes) and returns it. */
   settled(client: ApiClient, id: string, timeoutMs?: number): Promise<Conversation>;
   /** The outbox rows of one conversation, oldest first. */
-  outbox(conversationId: string): Promise<Array<{ topic: string; type: string; payload: Record<string, unknown>; relayed_at: Date | null }>>;
+  outbox(conversationId: string): Promise<Array<{ topic: string; type: string; payload: Record<string, unknown>; audience: Record<string, unknown> | null; relayed_at: Date | null }>>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -89,7 +89,7 @@ export function useProcessingStack(options: { env?: Record<string, string>; proc
     },
     outbox(conversationId) {
       return stack.db.dataSource.query(
-        `SELECT topic, type, payload, relayed_at FROM outbox WHERE payload->>'conversationId' = $1 OR payload->'data'->>'id' = $1 ORDER BY created_at, id`,
+        `SELECT topic, type, payload, audience, relayed_at FROM outbox WHERE payload->>'conversationId' = $1 OR payload->'data'->>'id' = $1 ORDER BY created_at, id`,
         [conversationId],
       );
     },

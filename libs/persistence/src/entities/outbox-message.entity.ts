@@ -9,6 +9,8 @@ export class OutboxMessageEntity {
   @Column('text') type!: string;
   @Column('jsonb') payload!: Record<string, unknown>;
   @Column('text', { name: 'request_id', nullable: true }) requestId!: string | null;
+  /** Events only: `{ owner_id, visibility }` of the conversation when the event happened. */
+  @Column('jsonb', { nullable: true }) audience!: { owner_id: string; visibility: string } | null;
   @Column({ type: 'timestamptz', precision: 3, name: 'created_at', default: () => 'now()' }) createdAt!: Date;
   @Column({ type: 'timestamptz', precision: 3, name: 'relayed_at', nullable: true }) relayedAt!: Date | null;
 }

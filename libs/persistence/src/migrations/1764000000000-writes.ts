@@ -34,6 +34,10 @@ export class Writes1764000000000 implements MigrationInterface {
         type text NOT NULL,
         payload jsonb NOT NULL,
         request_id text,
+        -- For events: the conversation's owner and visibility when the event happened, so the relay can tell
+        -- which subscriptions may receive it (a subscription gets events of conversations its owner can see),
+        -- even after the conversation is gone.
+        audience jsonb,
         created_at timestamptz(3) NOT NULL DEFAULT now(),
         relayed_at timestamptz(3)
       );

@@ -63,7 +63,6 @@ export async function updateConversation(tx: Tx, ctx: WriteContext, conversation
 /** DELETE /conversations/{id}: gone at once, with a conversation.deleted event carrying the last-known title. */
 export async function deleteConversation(tx: Tx, ctx: WriteContext, conversationId: string): Promise<void> {
   const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
-  await tx.query(`DELETE FROM conversations WHERE id = $1`, [locked.id]);
   await recordEvent(
     tx,
     locked.workspace_id,
@@ -72,6 +71,7 @@ export async function deleteConversation(tx: Tx, ctx: WriteContext, conversation
     ctx.requestId,
     ctx.now,
   );
+  await tx.query(`DELETE FROM conversations WHERE id = $1`, [locked.id]);
 }
 
 /** PUT /conversations/{id}/tags/{tag_id}: applies the tag, or accepts it where processing suggested it. */
