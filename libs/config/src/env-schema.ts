@@ -51,3 +51,8 @@ export const recorderProvider = z.enum(['development']).default('development');
 
 /** The recorder callback signing secret, shared by the api (verifies) and the recorder (signs). */
 export const recorderCallbackSecret = signingSecret(DEV_RECORDER_CALLBACK_SECRET);
+
+export const DEV_WEBHOOK_SECRET_KEY = 'development-only-webhook-secret-key-do-not-use-in-prod';
+
+/** Seals the webhook signing secrets at rest; the api, auth (developer settings) and the webhook worker share it. */
+export const webhookSecretKey = signingSecret(DEV_WEBHOOK_SECRET_KEY);

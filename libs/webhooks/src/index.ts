@@ -1,0 +1,3 @@
+export * from './webhook-secret';
+export * from './subscriptions';
+export * from './delivery';
