@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { Catalog, CursorCodec } from '@cs/catalog';
 import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver, type RevocationList } from '@cs/token-verification';
-import { DATA_SOURCE, HealthController, httpLoggerModule, InfrastructureModule, REVOCATION_LIST } from '@cs/nest-infrastructure';
+import { DATA_SOURCE, HealthController, httpLoggerModule, InfrastructureModule, MetricsController, REVOCATION_LIST } from '@cs/nest-infrastructure';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
@@ -53,6 +53,7 @@ export class AppModule {
         OpenApiController,
         ProblemTypesController,
         HealthController,
+        MetricsController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -17,6 +18,7 @@ async function bootstrap(): Promise<void> {
   }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true, bodyParser: false, rawBody: true });
   // Documented limit of JSON bodies (a two-hour transcript is about 0.5 MB); uploads have their own.
+  app.use(app.get(Metrics).httpMiddleware());
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');

@@ -2,7 +2,7 @@ import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { revokeGrant } from '@cs/oauth';
 import type { Redis } from 'ioredis';
-import { DATA_SOURCE, HealthController, InfrastructureModule, REDIS } from '@cs/nest-infrastructure';
+import { DATA_SOURCE, HealthController, InfrastructureModule, MetricsController, REDIS } from '@cs/nest-infrastructure';
 import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { AccountController } from './account/account.controller';
@@ -39,7 +39,7 @@ export class AppModule {
           redisOptions: { maxRetriesPerRequest: 2 },
         }),
       ],
-      controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, DeveloperController],
+      controllers: [JwksController, HealthController, MetricsController, InteractionsController, SessionController, AccountController, DeveloperController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         { provide: WebSessions, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new WebSessions(ds, config.secureCookies) },

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { Logger } from 'nestjs-pino';
@@ -22,6 +23,8 @@ async function bootstrap(): Promise<void> {
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', true);
   const holder = app.get<ProviderHolder>(PROVIDER_HOLDER);
+  // oidc-provider answers its own routes outside Nest's router: they are named by their fixed paths.
+  app.use(app.get(Metrics).httpMiddleware((req) => (isProviderPath(req.url ?? '') ? (req.url ?? '').split('?')[0] : undefined)));
   const forms = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 100 });
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
     if (isProviderPath(req.path) && req.path !== OAUTH_ROUTES.jwks) return holder.callback(req, res);

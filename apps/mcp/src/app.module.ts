@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Catalog, CursorCodec } from '@cs/catalog';
-import { DATA_SOURCE, HealthController, httpLoggerModule, InfrastructureModule, REVOCATION_LIST } from '@cs/nest-infrastructure';
+import { DATA_SOURCE, HealthController, httpLoggerModule, InfrastructureModule, MetricsController, REVOCATION_LIST } from '@cs/nest-infrastructure';
 import { AccessTokenVerifier, type RevocationList } from '@cs/token-verification';
 import type { DataSource } from 'typeorm';
 import { McpAuthGuard } from './auth/mcp-auth.guard';
@@ -27,7 +27,7 @@ export class AppModule {
           revocationList: true,
         }),
       ],
-      controllers: [McpController, ProtectedResourceController, HealthController],
+      controllers: [McpController, ProtectedResourceController, HealthController, MetricsController],
       providers: [
         { provide: MCP_CONFIG, useValue: config },
         // The same read model as the REST API (ARCHITECTURE.md "catalog"), so REST and MCP can never disagree.

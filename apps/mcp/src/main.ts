@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -16,6 +17,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  app.use(app.get(Metrics).httpMiddleware());
   app.useBodyParser('json', { limit: '256kb' });
   // Browser-based MCP clients (the Inspector's UI) call from another origin. Credentials travel in the
   // Authorization header, never in cookies, so any origin may read the answers.

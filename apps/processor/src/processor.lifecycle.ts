@@ -1,5 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { DATA_SOURCE } from '@cs/nest-infrastructure';
+import { PROCESSING_QUEUE } from '@cs/events';
+import { DATA_SOURCE, Metrics } from '@cs/nest-infrastructure';
 import type { Summarizer } from '@cs/processing';
 import type { DataSource } from 'typeorm';
 import { PROCESSOR_CONFIG, type ProcessorConfig } from './config/processor-config';
@@ -27,10 +28,16 @@ export class ProcessorLifecycle implements OnApplicationBootstrap, BeforeApplica
   private readonly recorder: DevelopmentRecorder;
   private readonly dispatcher: PeriodicTask;
 
-  constructor(@Inject(PROCESSOR_CONFIG) config: ProcessorConfig, @Inject(DATA_SOURCE) dataSource: DataSource, @Inject(SUMMARIZER) summarizer: Summarizer) {
+  constructor(
+    @Inject(PROCESSOR_CONFIG) config: ProcessorConfig,
+    @Inject(DATA_SOURCE) dataSource: DataSource,
+    @Inject(SUMMARIZER) summarizer: Summarizer,
+    metrics: Metrics,
+  ) {
     this.queue = createProcessingQueue(config);
+    metrics.watchQueue(PROCESSING_QUEUE, () => this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed'));
     const store = new ConversationStore(dataSource);
-    this.worker = new ProcessingWorker(store, summarizer, config);
+    this.worker = new ProcessingWorker(store, summarizer, config, (outcome, seconds) => metrics.observeJob(PROCESSING_QUEUE, outcome, seconds));
     const relay = new OutboxRelay(dataSource, this.queue, config);
     // Relays back-to-back while there is a backlog, then at the configured interval.
     this.relay = new PeriodicTask('OutboxRelay', config.OUTBOX_RELAY_INTERVAL_MS, async () => {

@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
+import { type Metrics, METRICS_CONTENT_TYPE } from './metrics/metrics';
 import type { ReadinessCheck } from './readiness.check';
 
 /**
  * The tiny health endpoint of a worker without an HTTP app (STYLE.md "Workers"): GET /healthz and GET /readyz,
- * same answers as HealthController. Resolves once listening; close it on shutdown.
+ * same answers as HealthController, and GET /metrics for Prometheus. Resolves once listening; close it on shutdown.
  */
-export function serveHealth(readiness: ReadinessCheck, port: number, host?: string): Promise<Server> {
+export function serveHealth(readiness: ReadinessCheck, port: number, host?: string, metrics?: Metrics): Promise<Server> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     const send = (status: number, body: object) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -13,6 +14,13 @@ export function serveHealth(readiness: ReadinessCheck, port: number, host?: stri
     if (path === '/healthz') return send(200, { status: 'ok' });
     if (path === '/readyz') {
       void readiness.isReady().then((ready) => send(ready ? 200 : 503, { status: ready ? 'ready' : 'unavailable' }));
+      return;
+    }
+    if (path === '/metrics' && metrics) {
+      void metrics.text().then(
+        (text) => res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE }).end(text),
+        () => send(500, { status: 'metrics_failed' }),
+      );
       return;
     }
     send(404, { status: 'not_found' });

@@ -5,3 +5,5 @@ export * from './health.controller';
 export * from './health.server';
 export * from './request-id';
 export * from './http-logger.module';
+export * from './metrics/metrics';
+export * from './metrics/metrics.controller';

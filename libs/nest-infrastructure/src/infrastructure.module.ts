@@ -5,6 +5,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { DATA_SOURCE, REDIS, REVOCATION_LIST } from './infrastructure.tokens';
 import { ReadinessCheck } from './readiness.check';
+import { Metrics } from './metrics/metrics';
 
 export interface InfrastructureOptions {
   /** Shown in pg_stat_activity, so operators can tell the apps' connections apart. */
@@ -51,9 +52,10 @@ export class InfrastructureModule {
       },
       { provide: REDIS, useFactory: () => new Redis(options.redisUrl, options.redisOptions ?? {}) },
       { provide: ReadinessCheck, inject: [DATA_SOURCE, REDIS], useFactory: (ds: DataSource, redis: Redis) => new ReadinessCheck(ds, redis) },
+      { provide: Metrics, useValue: new Metrics(options.applicationName) },
       InfrastructureShutdown,
     ];
-    const exported: (symbol | typeof ReadinessCheck)[] = [DATA_SOURCE, REDIS, ReadinessCheck];
+    const exported: (symbol | typeof ReadinessCheck | typeof Metrics)[] = [DATA_SOURCE, REDIS, ReadinessCheck, Metrics];
     if (options.revocationList) {
       providers.push({
         // Loaded before the app listens, so the first request already sees every revocation.

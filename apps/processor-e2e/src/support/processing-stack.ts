@@ -14,7 +14,7 @@ export interface ProcessingStack {
   /** A new workspace member with an API key. */
   writer(): Promise<Writer>;
   /** Starts a processor replica (env on top of the stack's); stopped in afterAll unless stopped before. */
-  startProcessor(env?: Record<string, string>): Promise<AppProcess>;
+  startProcessor(env?: Record<string, string>): Promise<AppProcess & { healthOrigin: string }>;
   /** Polls until the conversation is no longer pending (or the timeout passes) and returns it. */
   settled(client: ApiClient, id: string, timeoutMs?: number): Promise<Conversation>;
   /** The outbox rows of one conversation, oldest first. */
@@ -77,7 +77,7 @@ export function useProcessingStack(options: { env?: Record<string, string>; proc
         },
       });
       processors.push(processor);
-      return processor;
+      return { ...processor, healthOrigin: `http://127.0.0.1:${port}` };
     },
     async settled(client, id, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;

@@ -32,9 +32,23 @@ export class ProcessingWorker {
     private readonly store: ConversationStore,
     private readonly summarizer: Summarizer,
     private readonly config: ProcessorConfig,
+    private readonly onJobDone: (outcome: JobOutcome | 'retry', seconds: number) => void = () => undefined,
   ) {}
 
   async handle(job: Job<ProcessConversationJob>): Promise<JobOutcome> {
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+    try {
+      const outcome = await this.process(job);
+      this.onJobDone(outcome, seconds());
+      return outcome;
+    } catch (error) {
+      this.onJobDone('retry', seconds());
+      throw error;
+    }
+  }
+
+  private async process(job: Job<ProcessConversationJob>): Promise<JobOutcome> {
     const { conversationId, generation, requestId } = job.data;
     const log = { conversationId, generation, requestId, attempt: job.attemptsMade + 1, jobId: job.id };
     try {

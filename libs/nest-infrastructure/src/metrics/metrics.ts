@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The Prometheus exposition content type of registry.metrics(). */
+export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
+
+/** Queue states a worker reports; `waiting` is what the HPA scales on (k8s/overlays/prod). */
+export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+export type QueueCounts = Partial<Record<(typeof QUEUE_STATES)[number], number>>;
+
+/**
+ * One Prometheus registry per process, with the process defaults (CPU, memory, event-loop lag, GC) and the
+ * service's own series, all prefixed `conversation_service_` and labelled with the app's name.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  private readonly jobDuration: Histogram<'queue' | 'outcome'>;
+  private readonly queueJobs: Gauge<'queue' | 'state'>;
+  private readonly queueWaiting: Gauge<'queue'>;
+  private readonly queueSources = new Map<string, () => Promise<QueueCounts>>();
+
+  constructor(readonly app: string) {
+    this.registry.setDefaultLabels({ app });
+    collectDefaultMetrics({ register: this.registry, prefix: 'conversation_service_' });
+    const registers = [this.registry];
+    this.httpRequests = new Counter({
+      name: 'conversation_service_http_requests_total',
+      help: 'HTTP requests answered, by method, route template and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.httpDuration = new Histogram({
+      name: 'conversation_service_http_request_duration_seconds',
+      help: 'Time from request to the last byte of the answer, by method, route template and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.jobDuration = new Histogram({
+      name: 'conversation_service_job_duration_seconds',
+      help: 'Time a queue job took, by queue and outcome.',
+      labelNames: ['queue', 'outcome'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+      registers,
+    });
+    const sources = this.queueSources;
+    this.queueJobs = new Gauge({
+      name: 'conversation_service_queue_jobs',
+      help: 'Jobs in each queue by state, read from Redis when scraped.',
+      labelNames: ['queue', 'state'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const [queue, counts] of sources) {
+          const read = await counts();
+          for (const state of QUEUE_STATES) this.set({ queue, state }, read[state] ?? 0);
+        }
+      },
+    });
+    this.queueWaiting = new Gauge({
+      name: 'conversation_service_queue_waiting_jobs',
+      help: 'Jobs waiting to be taken (the autoscaling signal of the workers).',
+      labelNames: ['queue'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const [queue, counts] of sources) this.set({ queue }, (await counts()).waiting ?? 0);
+      },
+    });
+  }
+
+  /**
+   * Express middleware: counts and times every answer by its route template (never the raw path: ids would
+   * explode the series). `routeOf` names requests answered outside Nest's router (oidc-provider's fixed routes).
+   */
+  httpMiddleware(routeOf: (req: IncomingMessage) => string | undefined = () => undefined) {
+    return (req: IncomingMessage & { route?: { path?: string }; baseUrl?: string }, res: ServerResponse, next: () => void) => {
+      const started = process.hrtime.bigint();
+      res.once('finish', () => {
+        const route = req.route?.path ? `${req.baseUrl ?? ''}${req.route.path}` : (routeOf(req) ?? 'unmatched');
+        const labels = { method: req.method ?? 'GET', route, status: String(res.statusCode) };
+        this.httpRequests.inc(labels);
+        this.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+      });
+      next();
+    };
+  }
+
+  /** Reports a queue's job counts at each scrape. */
+  watchQueue(queue: string, counts: () => Promise<QueueCounts>): void {
+    this.queueSources.set(queue, counts);
+  }
+
+  observeJob(queue: string, outcome: string, seconds: number): void {
+    this.jobDuration.observe({ queue, outcome }, seconds);
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
