@@ -1,7 +1,19 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Catalog, CursorCodec } from '@cs/catalog';
-import { DATA_SOURCE, HealthController, httpLoggerModule, InfrastructureModule, MetricsController, REVOCATION_LIST } from '@cs/nest-infrastructure';
+import {
+  DATA_SOURCE,
+  HealthController,
+  httpLoggerModule,
+  InfrastructureModule,
+  MetricsController,
+  RATE_LIMIT_POLICIES,
+  RateLimitGuard,
+  RateLimiter,
+  REDIS,
+  REVOCATION_LIST,
+} from '@cs/nest-infrastructure';
+import type { Redis } from 'ioredis';
 import { AccessTokenVerifier, type RevocationList } from '@cs/token-verification';
 import type { DataSource } from 'typeorm';
 import { McpAuthGuard } from './auth/mcp-auth.guard';
@@ -39,6 +51,10 @@ export class AppModule {
             new AccessTokenVerifier({ issuer: config.PUBLIC_AUTH_URL, audience: config.OAUTH_AUDIENCE, jwksUrl: config.AUTH_JWKS_URL, revocations }),
         },
         McpAuthGuard,
+        // Counted apart from the REST API's quota of the same credential.
+        { provide: RateLimiter, inject: [REDIS], useFactory: (redis: Redis) => new RateLimiter(redis, 'cs:ratelimit:mcp') },
+        { provide: RATE_LIMIT_POLICIES, useValue: { reads: { name: 'reads', quota: config.RATE_LIMIT_READS_PER_MINUTE, windowSeconds: 60 } } },
+        RateLimitGuard,
         { provide: APP_FILTER, useClass: McpProblemFilter },
       ],
       exports: [MCP_CONFIG],

@@ -56,3 +56,9 @@ export const DEV_WEBHOOK_SECRET_KEY = 'development-only-webhook-secret-key-do-no
 
 /** Seals the webhook signing secrets at rest; the api, auth (developer settings) and the webhook worker share it. */
 export const webhookSecretKey = signingSecret(DEV_WEBHOOK_SECRET_KEY);
+
+/** Requests per minute and credential (API key or OAuth grant), shared by every replica through Redis. */
+export const rateLimitEnv = {
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+};

@@ -7,3 +7,5 @@ export * from './request-id';
 export * from './http-logger.module';
 export * from './metrics/metrics';
 export * from './metrics/metrics.controller';
+export * from './rate-limit/rate-limiter';
+export * from './rate-limit/rate-limit.guard';

@@ -45,6 +45,7 @@ export class ProblemFilter implements ExceptionFilter {
 
     const challenge = this.challenge(error);
     if (challenge) res.setHeader('WWW-Authenticate', challenge);
+    if (error.extras.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.extras.retryAfterSeconds));
     const code: ProblemCode = error.code;
     res
       .status(error.status)

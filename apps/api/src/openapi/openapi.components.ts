@@ -171,9 +171,20 @@ export const HEADERS: Record<string, Header> = {
     required: true,
     schema: { type: 'integer', minimum: 0 },
   },
+  RateLimitPolicy: {
+    description:
+      'The quota that applies to this request (draft-ietf-httpapi-ratelimit-headers-10): `"reads";q=600;w=60` for GET, ' +
+      '`"writes";q=120;w=60` otherwise, per API key or OAuth grant, shared by every replica. Absent on unauthenticated answers.',
+    schema: { type: 'string', pattern: '^"(reads|writes)";q=\\d+;w=\\d+$' },
+  },
+  RateLimit: {
+    description: 'What is left of the quota: `"reads";r=<remaining>;t=<seconds until the window resets>`.',
+    schema: { type: 'string', pattern: '^"(reads|writes)";r=\\d+;t=\\d+$' },
+  },
 };
 
-const requestIdHeader = { 'X-Request-Id': headerRef('RequestId') };
+/** Headers every answer may carry: the request id always, the rate-limit fields on authenticated ones. */
+const requestIdHeader = { 'X-Request-Id': headerRef('RequestId'), RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimitPolicy') };
 
 function problemExample(publicApiUrl: string, code: ProblemCode, title: string, detail: string, extra: Record<string, unknown> = {}) {
   return {

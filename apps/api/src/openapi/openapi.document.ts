@@ -37,6 +37,12 @@ The filters of a follow-up request come from the cursor: repeating them unchange
 Unknown parameters, a single-valued parameter given twice, empty values and malformed or out-of-range values are rejected with
 400 \`invalid_parameter\`, never silently corrected; \`invalid_params\` lists each rejected parameter with its reason.
 
+## Rate limits
+Each API key or OAuth grant may make 600 reads (GET) and 120 writes per minute by default (the operator sets
+\`RATE_LIMIT_READS_PER_MINUTE\` and \`RATE_LIMIT_WRITES_PER_MINUTE\`), counted across all replicas. Authenticated answers carry
+\`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers-10); over the quota the answer is 429 \`rate_limited\`
+with \`Retry-After\` in seconds.
+
 ## Errors
 Errors are RFC 9457 problem documents (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, a stable \`code\`
 and \`request_id\`; GET the \`type\` URL for a description. Every response carries \`X-Request-Id\`: the caller's own when it matches

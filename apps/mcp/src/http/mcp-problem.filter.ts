@@ -42,6 +42,7 @@ export class McpProblemFilter implements ExceptionFilter {
     const challenge = this.challenge(error, req);
     if (challenge) res.setHeader('WWW-Authenticate', challenge);
     if (error.code === 'method_not_allowed') res.setHeader('Allow', 'POST');
+    if (error.extras.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.extras.retryAfterSeconds));
     const requestId = String(req.id ?? res.getHeader('X-Request-Id') ?? '');
     res.status(error.status).type('application/problem+json').send(JSON.stringify(problemDocument(error, this.config.PUBLIC_API_URL, requestId)));
   }

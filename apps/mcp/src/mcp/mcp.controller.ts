@@ -3,6 +3,7 @@ import { Catalog } from '@cs/catalog';
 import { DomainError } from '@cs/domain';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Response } from 'express';
+import { RateLimitGuard } from '@cs/nest-infrastructure';
 import { type AuthenticatedRequest, McpAuthGuard } from '../auth/mcp-auth.guard';
 import { MCP_CONFIG, type McpConfig } from '../config/mcp-config';
 import { sendWebResponse, toWebRequest } from '../http/web-exchange';
@@ -12,7 +13,8 @@ const SERVER_VERSION = '0.1.0';
 
 /** Streamable HTTP at /mcp, stateless: POST carries every JSON-RPC message; there is no session and no SSE stream. */
 @Controller('mcp')
-@UseGuards(McpAuthGuard)
+// Rate limits count per OAuth grant, after authentication (tools only read, so the reads quota applies).
+@UseGuards(McpAuthGuard, RateLimitGuard)
 export class McpController {
   constructor(
     private readonly catalog: Catalog,

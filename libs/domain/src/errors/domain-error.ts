@@ -32,7 +32,7 @@ export class DomainError extends Error {
   constructor(
     readonly code: ProblemCode,
     message: string,
-    readonly extras: { invalidParams?: InvalidParam[]; scope?: string; credentialsMissing?: boolean } = {},
+    readonly extras: { invalidParams?: InvalidParam[]; scope?: string; credentialsMissing?: boolean; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'DomainError';

@@ -1,3 +1,4 @@
+import { resourceServerBenchEnv } from '../resource-server-env';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -242,6 +243,7 @@ export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise
         API_PORT: String(apiPort),
         CURSOR_SECRET: `bench-${randomBytes(24).toString('hex')}`,
         AUTH_JWKS_URL: `${authUrl}${JWKS_PATH}`,
+        ...resourceServerBenchEnv(),
       },
     });
     servers.push(api);

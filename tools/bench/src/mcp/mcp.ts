@@ -1,3 +1,4 @@
+import { resourceServerBenchEnv } from '../resource-server-env';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -115,7 +116,7 @@ export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<n
       AUTH_COOKIE_KEYS: `bench-${randomBytes(24).toString('hex')}`,
     };
     servers.push(await startServer({ name: 'auth', entry: ENTRIES.auth, port: ports.auth, pinning: { cpu: null, warning: null }, healthPath: '/healthz', env: authEnv }));
-    const resourceEnv = { ...shared, NODE_ENV: 'production', CURSOR_SECRET: cursorSecret, AUTH_JWKS_URL: `${urls.auth}${JWKS_PATH}` };
+    const resourceEnv = { ...shared, NODE_ENV: 'production', CURSOR_SECRET: cursorSecret, AUTH_JWKS_URL: `${urls.auth}${JWKS_PATH}`, ...resourceServerBenchEnv() };
     const api = await startServer({ name: 'api', entry: ENTRIES.api, port: ports.api, pinning, healthPath: '/healthz', env: { ...resourceEnv, API_PORT: String(ports.api) } });
     servers.push(api);
     const mcp = await startServer({ name: 'mcp', entry: ENTRIES.mcp, port: ports.mcp, pinning, healthPath: '/healthz', env: { ...resourceEnv, MCP_PORT: String(ports.mcp) } });

@@ -1,3 +1,4 @@
+import { resourceServerBenchEnv } from '../resource-server-env';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -107,6 +108,7 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
         REDIS_URL: redisUrl,
         API_PORT: String(apiPort),
         CURSOR_SECRET: cursorSecret,
+        ...resourceServerBenchEnv(),
       },
     });
     servers.push(api);
