@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import { Catalog, CursorCodec, type Queryable, type RawQuery } from '@cs/catalog';
 import { DomainError, invalidToken, insufficientScope, type Principal } from '@cs/domain';
+import { limitField, policyField, type RateLimiter, type RateLimitPolicy } from '@cs/nest-infrastructure';
 import { ApiKeyResolver, PrincipalResolver } from '@cs/token-verification';
 import type { Pool } from 'pg';
 
@@ -28,21 +29,32 @@ function send(res: ServerResponse, status: number, body: unknown, contentType = 
 /**
  * The benchmark's baseline: the same work as apps/api for the read routes, without a framework.
  * node:http, a pg Pool, the same ApiKeyResolver (digest lookup joined with memberships and workspaces)
- * and the same Catalog (hence the same SQL, cursor HMAC and JSON shaping), JSON.stringify. What it leaves
+ * and the same Catalog (hence the same SQL, cursor HMAC and JSON shaping), the same rate-limit counter in Redis,
+ * JSON.stringify. What it leaves
  * out (NestJS routing, guards, interceptors, passport, pino-http, Express, TypeORM's query runner) is
  * what the api/baseline ratio measures.
  */
-export function createBaselineHandler(pool: Pool, cursorSecret: string): (req: IncomingMessage, res: ServerResponse) => void {
+export function createBaselineHandler(
+  pool: Pool,
+  cursorSecret: string,
+  rateLimit?: { limiter: RateLimiter; policy: RateLimitPolicy },
+): (req: IncomingMessage, res: ServerResponse) => void {
   const db = poolQueryable(pool);
   const catalog = new Catalog(db, new CursorCodec(cursorSecret));
   const principals = new PrincipalResolver(new ApiKeyResolver(db));
 
-  async function authenticate(req: IncomingMessage): Promise<Principal> {
+  async function authenticate(req: IncomingMessage, res: ServerResponse): Promise<Principal> {
     const header = req.headers.authorization;
     const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
     if (token === undefined) throw invalidToken('The Authorization header must be "Bearer <token>".');
     const principal = await principals.resolve(token);
     if (!principal.scopes.has('conversations:read')) throw insufficientScope('conversations:read');
+    if (rateLimit) {
+      // The api counts every authenticated request in Redis; so does the baseline, or the ratio would measure it.
+      const decision = await rateLimit.limiter.take(`${principal.via}:${principal.credentialId}`, rateLimit.policy);
+      res.setHeader('RateLimit-Policy', policyField(rateLimit.policy));
+      res.setHeader('RateLimit', limitField(rateLimit.policy, decision));
+    }
     return principal;
   }
 
@@ -55,12 +67,12 @@ export function createBaselineHandler(pool: Pool, cursorSecret: string): (req: I
     if (req.method !== 'GET') return send(res, 405, { code: 'method_not_allowed' });
     if (path === '/healthz') return send(res, 200, { status: 'ok' });
     if (path === '/api/v1/conversations') {
-      const principal = await authenticate(req);
+      const principal = await authenticate(req, res);
       return send(res, 200, await catalog.listConversations(principal, query));
     }
     const match = CONVERSATION_PATH.exec(path);
     if (match) {
-      const principal = await authenticate(req);
+      const principal = await authenticate(req, res);
       return send(res, 200, await catalog.getConversation(principal, decodeURIComponent(match[1] as string), query));
     }
     return send(res, 404, { code: 'not_found' });

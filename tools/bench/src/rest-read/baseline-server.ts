@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * The rest-read baseline as a process of its own (started, pinned, by the benchmark):
- * `DATABASE_URL=… BASELINE_PORT=… CURSOR_SECRET=… node dist/rest-read/baseline-server.js`.
+ * `DATABASE_URL=… REDIS_URL=… BASELINE_PORT=… CURSOR_SECRET=… node dist/rest-read/baseline-server.js`.
  * Pool size DATABASE_POOL_SIZE, default 10 like the api's.
  */
 import { createServer } from 'node:http';
+import { RateLimiter } from '@cs/nest-infrastructure';
+import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import { createBaselineHandler } from './baseline-app';
 
@@ -22,11 +24,17 @@ const pool = new Pool({
   max: Number(process.env['DATABASE_POOL_SIZE'] ?? 10),
   application_name: 'bench-baseline',
 });
-const server = createServer(createBaselineHandler(pool, required('CURSOR_SECRET')));
+const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
+const server = createServer(
+  createBaselineHandler(pool, required('CURSOR_SECRET'), {
+    limiter: new RateLimiter(redis, 'cs:ratelimit:baseline'),
+    policy: { name: 'reads', quota: 1_000_000, windowSeconds: 60 },
+  }),
+);
 server.listen(Number(required('BASELINE_PORT')), '127.0.0.1');
 
 const stop = (): void => {
-  server.close(() => void pool.end().finally(() => process.exit(0)));
+  server.close(() => void Promise.all([pool.end(), redis.quit()]).finally(() => process.exit(0)));
   server.closeAllConnections();
 };
 process.on('SIGTERM', stop);

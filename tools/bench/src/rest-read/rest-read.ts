@@ -119,7 +119,7 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
       port: baselinePort,
       pinning,
       healthPath: '/healthz',
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: dataset.url, BASELINE_PORT: String(baselinePort), CURSOR_SECRET: cursorSecret },
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: dataset.url, REDIS_URL: redisUrl, BASELINE_PORT: String(baselinePort), CURSOR_SECRET: cursorSecret },
     });
     servers.push(baseline);
     log(`api (pid ${api.pid}) and baseline (pid ${baseline.pid}) up${pinning.cpu === null ? ', unpinned' : `, pinned to CPU ${pinning.cpu}`}`);
