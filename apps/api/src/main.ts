@@ -22,6 +22,9 @@ async function bootstrap(): Promise<void> {
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // No ETag: hashing every body (174 KB for a two-hour transcript) costs more than it saves; no client here
+  // revalidates with If-None-Match.
+  app.set('etag', false);
   // Repeated keys become arrays (tag_id=a&tag_id=b); bracket syntax is not interpreted.
   app.set('query parser', 'simple');
   app.enableShutdownHooks();

@@ -17,6 +17,9 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // No ETag: hashing every body (174 KB for a two-hour transcript) costs more than it saves; no client here
+  // revalidates with If-None-Match.
+  app.set('etag', false);
   app.use(app.get(Metrics).httpMiddleware());
   app.useBodyParser('json', { limit: '256kb' });
   // Browser-based MCP clients (the Inspector's UI) call from another origin. Credentials travel in the
