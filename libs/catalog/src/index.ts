@@ -10,3 +10,7 @@ export { assertFolderVisible, descendantFolderIds } from './folders/folder-acces
 export { getTag } from './tags/list-tags.query';
 export { SqlParams } from './sql-params';
 export { visibleTo } from './db';
+export { QueryReader } from './params/query-reader';
+export { continueFrom, type PageRequest } from './params/page-request';
+export { toPage, type Page } from './params/page';
+export type { CursorKey } from './cursors/cursor.codec';

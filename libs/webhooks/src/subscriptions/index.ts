@@ -1,1 +1,15 @@
-export {};
+export { WebhookSubscriptions, type WebhookSubscriptionsOptions } from './webhook-subscriptions';
+export { WebhookRestApi } from './webhook-rest-api';
+export type { WebhookActor } from './webhook-actor';
+export { endpointUrlProblem, WEBHOOK_LIMITS } from './webhook-input.schema';
+export { TEST_EVENT_TYPE, testEventEnvelope } from './delivery.commands';
+export type { DeliveryLogFilters } from './delivery-log.queries';
+export type {
+  DeliveryOrigin,
+  DeliveryStatus,
+  Webhook,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookDeliveryDetail,
+  WebhookWithSecret,
+} from './webhook.resource';

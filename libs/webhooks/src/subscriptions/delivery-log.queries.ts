@@ -1,0 +1,110 @@
+import { type CursorKey, type Page, type Queryable, SqlParams, toPage } from '@cs/catalog';
+import { isIdOf, notFound } from '@cs/domain';
+import type { WebhookActor } from './webhook-actor';
+import type { DeliveryOrigin, DeliveryStatus, WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail } from './webhook.resource';
+
+export interface DeliveryLogFilters {
+  /** `failed` shows only deliveries that exhausted their attempts. */
+  status: 'all' | 'failed';
+}
+
+interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  origin: DeliveryOrigin;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  completed_at: Date | null;
+  last_response_status: number | null;
+  last_error_kind: string | null;
+}
+
+interface AttemptRow {
+  attempt: number;
+  started_at: Date;
+  duration_ms: number;
+  request_url: string;
+  request_headers: Record<string, string>;
+  request_body: string;
+  response_status: number | null;
+  response_headers: Record<string, string> | null;
+  response_body: string | null;
+  error_kind: string | null;
+  error_message: string | null;
+}
+
+/** The log columns of deliveries, with the outcome of each one's latest attempt; `extra` adds columns (constants only). */
+const deliverySelect = (extra = '') => `SELECT d.id, d.webhook_id, d.event_id, d.event_type, d.origin, d.status, d.attempts, d.next_attempt_at, d.created_at,
+       d.completed_at, last.response_status AS last_response_status, last.error_kind AS last_error_kind${extra}
+  FROM webhook_deliveries d
+  LEFT JOIN LATERAL (
+    SELECT a.response_status, a.error_kind FROM webhook_attempts a WHERE a.delivery_id = d.id ORDER BY a.attempt DESC LIMIT 1
+  ) last ON true`;
+
+function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    webhook_id: row.webhook_id,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    origin: row.origin,
+    status: row.status,
+    attempt_count: row.attempts,
+    next_attempt_at: row.status === 'pending' ? (row.next_attempt_at?.toISOString() ?? null) : null,
+    created_at: row.created_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+    last_response_status: row.last_response_status,
+    last_error_kind: row.last_error_kind,
+  };
+}
+
+function toAttempt(row: AttemptRow): WebhookAttempt {
+  return { ...row, started_at: row.started_at.toISOString() };
+}
+
+async function assertWebhookOf(db: Queryable, actor: WebhookActor, webhookId: string): Promise<void> {
+  if (!isIdOf('webhook', webhookId)) throw notFound('webhook');
+  const rows = await db.query(`SELECT 1 FROM webhooks WHERE id = $1 AND workspace_id = $2`, [webhookId, actor.workspaceId]);
+  if (rows.length === 0) throw notFound('webhook');
+}
+
+/** A webhook's delivery log, newest first, keyset-paginated on (created_at, id). */
+export async function listDeliveries(
+  db: Queryable,
+  actor: WebhookActor,
+  webhookId: string,
+  request: { filters: DeliveryLogFilters; limit: number; after?: CursorKey },
+): Promise<Page<WebhookDelivery>> {
+  await assertWebhookOf(db, actor, webhookId);
+  const p = new SqlParams();
+  const where = [`d.webhook_id = ${p.add(webhookId)}`, `d.workspace_id = ${p.add(actor.workspaceId)}`];
+  if (request.filters.status === 'failed') where.push(`d.status = 'failed'`);
+  if (request.after) where.push(`(d.created_at, d.id) < (${p.add(request.after[0])}::timestamptz, ${p.add(request.after[1])})`);
+  const rows = await db.query<DeliveryRow>(
+    `${deliverySelect()} WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ${p.add(request.limit + 1)}`,
+    p.values,
+  );
+  return toPage(rows, request.limit, (r) => [r.created_at.toISOString(), r.id], toDelivery);
+}
+
+/** One delivery of the webhook with its payload and every attempt (request, response, duration, error). */
+export async function getDelivery(db: Queryable, actor: WebhookActor, webhookId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
+  await assertWebhookOf(db, actor, webhookId);
+  if (!isIdOf('delivery', deliveryId)) throw notFound('delivery');
+  const [row] = await db.query<DeliveryRow & { payload: Record<string, unknown> }>(
+    `${deliverySelect(', d.payload')} WHERE d.id = $1 AND d.webhook_id = $2 AND d.workspace_id = $3`,
+    [deliveryId, webhookId, actor.workspaceId],
+  );
+  if (!row) throw notFound('delivery');
+  const attempts = await db.query<AttemptRow>(
+    `SELECT attempt, started_at, duration_ms, request_url, request_headers, request_body, response_status, response_headers, response_body,
+            error_kind, error_message
+       FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt`,
+    [deliveryId],
+  );
+  return { ...toDelivery(row), payload: row.payload, attempts: attempts.map(toAttempt) };
+}

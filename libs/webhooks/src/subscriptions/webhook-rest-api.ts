@@ -1,0 +1,134 @@
+import { continueFrom, type CursorCodec, type CursorKey, type Page, QueryReader, type RawQuery } from '@cs/catalog';
+import type { ListEnvelope, Principal } from '@cs/domain';
+import { idempotent, type Tx, validIdempotencyKey, type WriteRequest, type WriteResult } from '@cs/writes';
+import { redeliver, sendTestEvent } from './delivery.commands';
+import type { DeliveryLogFilters } from './delivery-log.queries';
+import { assertWebhookManager } from './webhook-actor';
+import { createWebhook, currentWebhookSecret, rotateWebhookSecret, type WebhookCommandContext } from './webhook.commands';
+import type { WebhookSubscriptions } from './webhook-subscriptions';
+import type { Webhook, WebhookDelivery, WebhookDeliveryDetail, WebhookWithSecret } from './webhook.resource';
+
+const MAX_CURSOR_LENGTH = 4096;
+
+/** Drops the secret from an answer before it is remembered for Idempotency-Key replays (see `post`). */
+function withoutSecret({ secret: _secret, ...webhook }: WebhookWithSecret): Webhook {
+  return webhook;
+}
+
+/**
+ * /api/v1/webhooks: the REST shape of WebhookSubscriptions. Admins only (403 `forbidden` for members, before any
+ * lookup or validation); POSTs honour Idempotency-Key like every other write; lists are cursor-paginated like the
+ * catalog's.
+ */
+export class WebhookRestApi {
+  constructor(
+    private readonly subscriptions: WebhookSubscriptions,
+    private readonly cursors: CursorCodec,
+  ) {}
+
+  async create(request: WriteRequest, body: unknown): Promise<WriteResult> {
+    assertWebhookManager(request.principal);
+    const input = this.subscriptions.parseCreate(body);
+    return this.post(request, body, async (tx, ctx) => withoutSecret(await createWebhook(tx, ctx, input)), true);
+  }
+
+  async list(principal: Principal, query: RawQuery): Promise<ListEnvelope<Webhook>> {
+    assertWebhookManager(principal);
+    const reader = new QueryReader(query, ['limit', 'cursor']);
+    const request = this.pageRequest(principal, 'webhooks', reader, {}, {});
+    return this.envelope(principal, 'webhooks', request.filters, await this.subscriptions.list(principal, request));
+  }
+
+  async get(principal: Principal, id: string, query: RawQuery): Promise<Webhook> {
+    assertWebhookManager(principal);
+    new QueryReader(query, []).done();
+    return this.subscriptions.get(principal, id);
+  }
+
+  async update(request: WriteRequest, id: string, body: unknown): Promise<WriteResult> {
+    return { status: 200, body: await this.subscriptions.update(request.principal, id, body), replayed: false };
+  }
+
+  async delete(request: WriteRequest, id: string): Promise<WriteResult> {
+    await this.subscriptions.delete(request.principal, id);
+    return { status: 204, body: undefined, replayed: false };
+  }
+
+  async rotateSecret(request: WriteRequest, id: string): Promise<WriteResult> {
+    assertWebhookManager(request.principal);
+    return this.post(request, {}, async (tx, ctx) => withoutSecret(await rotateWebhookSecret(tx, ctx, id)), true, 200);
+  }
+
+  async listDeliveries(principal: Principal, id: string, query: RawQuery): Promise<ListEnvelope<WebhookDelivery>> {
+    assertWebhookManager(principal);
+    const reader = new QueryReader(query, ['limit', 'cursor', 'status']);
+    const filters: DeliveryLogFilters = { status: reader.oneOf('status', ['all', 'failed'] as const, 'all') };
+    // The route names the webhook, so a cursor of one webhook's log cannot page through another's.
+    const route = `webhooks/${id}/deliveries`;
+    const request = this.pageRequest(principal, route, reader, filters, { status: 'status' });
+    return this.envelope(principal, route, request.filters, await this.subscriptions.deliveries(principal, id, request));
+  }
+
+  async getDelivery(principal: Principal, id: string, deliveryId: string, query: RawQuery): Promise<WebhookDeliveryDetail> {
+    assertWebhookManager(principal);
+    new QueryReader(query, []).done();
+    return this.subscriptions.delivery(principal, id, deliveryId);
+  }
+
+  async redeliver(request: WriteRequest, id: string, deliveryId: string): Promise<WriteResult> {
+    assertWebhookManager(request.principal);
+    return this.post(request, {}, (tx, ctx) => redeliver(tx, ctx, id, deliveryId), false);
+  }
+
+  async sendTestEvent(request: WriteRequest, id: string): Promise<WriteResult> {
+    assertWebhookManager(request.principal);
+    return this.post(request, {}, (tx, ctx) => sendTestEvent(tx, ctx, id), false);
+  }
+
+  /**
+   * A POST, at most once per Idempotency-Key (libs/writes). Answers that carry a signing secret are remembered
+   * without it (the idempotency table keeps bodies in clear for a day; secrets are only ever stored sealed) and
+   * get the webhook's current secret attached, on the first answer and on a replay alike.
+   */
+  private post(
+    request: WriteRequest,
+    fingerprint: unknown,
+    command: (tx: Tx, ctx: WebhookCommandContext) => Promise<unknown>,
+    attachSecret: boolean,
+    status = 201,
+  ): Promise<WriteResult> {
+    const key = validIdempotencyKey(request.idempotencyKey);
+    return this.subscriptions.run(request.principal, async (tx, ctx) => {
+      const result = await idempotent(tx, request.principal, { key, method: request.method, path: request.path, fingerprint }, ctx.now, async () => ({
+        status,
+        body: await command(tx, ctx),
+      }));
+      if (!attachSecret) return result;
+      const webhook = result.body as Webhook;
+      return { ...result, body: { ...webhook, secret: await currentWebhookSecret(tx, ctx, webhook.id) } };
+    });
+  }
+
+  private pageRequest<F extends object>(
+    principal: Principal,
+    route: string,
+    reader: QueryReader,
+    filters: F,
+    parameterNames: Record<keyof F & string, string>,
+  ): { filters: F; limit: number; after?: CursorKey } {
+    const limit = reader.limit();
+    const cursor = reader.string('cursor', MAX_CURSOR_LENGTH);
+    reader.done();
+    if (cursor === undefined) return { filters, limit };
+    const decoded = this.cursors.decode(principal, route, cursor);
+    return { filters: continueFrom(filters, reader.given, parameterNames, decoded.filters), limit, after: decoded.key };
+  }
+
+  private envelope<T>(principal: Principal, route: string, filters: object, page: Page<T>): ListEnvelope<T> {
+    return {
+      data: page.items,
+      next_cursor: page.nextKey ? this.cursors.encode(principal, route, filters as Record<string, unknown>, page.nextKey) : null,
+      has_more: page.nextKey !== null,
+    };
+  }
+}

@@ -1,0 +1,177 @@
+import { DomainError, newId } from '@cs/domain';
+import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
+import { openWebhookSecret } from '../webhook-secret';
+import type { WebhookActor } from './webhook-actor';
+import { WebhookSubscriptions } from './webhook-subscriptions';
+
+const KEY = 'int-spec-webhook-secret-key-0123456789abcdefghij';
+
+describe('WebhookSubscriptions (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let fixtures: Fixtures;
+  let now = new Date('2026-03-01T10:00:00.000Z');
+  let subscriptions: WebhookSubscriptions;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    fixtures = new Fixtures(db.dataSource);
+    subscriptions = new WebhookSubscriptions(db.dataSource, { secretKey: KEY, requireHttps: false }, () => now);
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  const actorOf = (m: Member): WebhookActor => ({ workspaceId: m.workspace.id, userId: m.user.id, role: m.role });
+
+  async function admin(): Promise<WebhookActor> {
+    return actorOf(await fixtures.member(await fixtures.workspace(), { role: 'admin' }));
+  }
+
+  async function codeOf(call: Promise<unknown>): Promise<string> {
+    try {
+      await call;
+    } catch (error) {
+      if (error instanceof DomainError) return error.code;
+      throw error;
+    }
+    throw new Error('expected a DomainError');
+  }
+
+  const row = async (id: string) =>
+    (await db.dataSource.query(`SELECT * FROM webhooks WHERE id = $1`, [id]))[0] as Record<string, unknown> | undefined;
+
+  it('creates an enabled subscription owned by the admin, its secret stored sealed and shown once', async () => {
+    const actor = await admin();
+    const created = await subscriptions.create(actor, { url: 'http://127.0.0.1:9/hook', events: ['conversation.ready'], description: 'CRM sync' });
+    expect(created).toMatchObject({ url: 'http://127.0.0.1:9/hook', events: ['conversation.ready'], description: 'CRM sync', enabled: true, disabled_reason: null });
+    expect(created.id).toMatch(/^whk_/);
+    expect(created.secret).toMatch(/^whsec_/);
+    const stored = await row(created.id);
+    expect(stored).toMatchObject({ owner_id: actor.userId, workspace_id: actor.workspaceId, previous_secret_sealed: null });
+    expect(stored?.['secret_sealed']).not.toContain(created.secret.slice(6));
+    expect(openWebhookSecret(KEY, stored?.['secret_sealed'] as string)).toBe(created.secret);
+    expect(await subscriptions.get(actor, created.id)).not.toHaveProperty('secret');
+  });
+
+  it('refuses members (403 forbidden) before looking anything up', async () => {
+    const workspace = await fixtures.workspace();
+    const member = actorOf(await fixtures.member(workspace));
+    const owner = actorOf(await fixtures.member(workspace, { role: 'admin' }));
+    const hook = await subscriptions.create(owner, { url: 'http://example.test/a', events: ['conversation.ready'] });
+    expect(await codeOf(subscriptions.create(member, { url: 'http://example.test/a', events: ['conversation.ready'] }))).toBe('forbidden');
+    expect(await codeOf(subscriptions.get(member, hook.id))).toBe('forbidden');
+    expect(await codeOf(subscriptions.delete(member, hook.id))).toBe('forbidden');
+    expect(await codeOf(subscriptions.sendTestEvent(member, hook.id))).toBe('forbidden');
+    expect(await row(hook.id)).toBeDefined();
+  });
+
+  it("answers 404 for another workspace's webhook, an unknown and a malformed id, and changes nothing", async () => {
+    const mine = await admin();
+    const theirs = await admin();
+    const hook = await subscriptions.create(theirs, { url: 'http://example.test/theirs', events: ['conversation.ready'] });
+    for (const id of [hook.id, newId('webhook'), 'whk_nonsense']) {
+      expect(await codeOf(subscriptions.get(mine, id))).toBe('not_found');
+      expect(await codeOf(subscriptions.update(mine, id, { enabled: false }))).toBe('not_found');
+      expect(await codeOf(subscriptions.rotateSecret(mine, id))).toBe('not_found');
+      expect(await codeOf(subscriptions.sendTestEvent(mine, id))).toBe('not_found');
+      expect(await codeOf(subscriptions.delete(mine, id))).toBe('not_found');
+    }
+    expect(await row(hook.id)).toMatchObject({ enabled: true });
+  });
+
+  it('disabling marks it manual; re-enabling a webhook the worker disabled clears the reason and the failing run', async () => {
+    const actor = await admin();
+    const hook = await subscriptions.create(actor, { url: 'http://example.test/x', events: ['conversation.ready'] });
+    expect(await subscriptions.update(actor, hook.id, { enabled: false })).toMatchObject({ enabled: false, disabled_reason: 'manual' });
+    expect(await row(hook.id)).toMatchObject({ disabled_at: now });
+
+    // As the worker leaves it after WEBHOOK_DISABLE_AFTER of failures.
+    await db.dataSource.query(
+      `UPDATE webhooks SET enabled = false, disabled_reason = 'failing', disabled_at = $2, failing_since = $3 WHERE id = $1`,
+      [hook.id, now, new Date(now.getTime() - 3 * 86_400_000)],
+    );
+    expect(await subscriptions.update(actor, hook.id, { enabled: false })).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    const enabled = await subscriptions.update(actor, hook.id, { enabled: true, events: ['conversation.failed', 'conversation.ready'], description: null });
+    expect(enabled).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null, events: ['conversation.ready', 'conversation.failed'], description: null });
+    expect(await row(hook.id)).toMatchObject({ disabled_reason: null, disabled_at: null, failing_since: null });
+  });
+
+  it('rotating keeps the replaced secret signing for 24 hours beside the new one', async () => {
+    const actor = await admin();
+    const hook = await subscriptions.create(actor, { url: 'http://example.test/r', events: ['conversation.ready'] });
+    const rotated = await subscriptions.rotateSecret(actor, hook.id);
+    expect(rotated.secret).not.toBe(hook.secret);
+    expect(rotated.previous_secret_expires_at).toBe(new Date(now.getTime() + 86_400_000).toISOString());
+    const stored = await row(hook.id);
+    expect(openWebhookSecret(KEY, stored?.['secret_sealed'] as string)).toBe(rotated.secret);
+    expect(openWebhookSecret(KEY, stored?.['previous_secret_sealed'] as string)).toBe(hook.secret);
+  });
+
+  it('Send test event and Redeliver write pending deliveries due now; redelivery keeps the event id and payload', async () => {
+    const actor = await admin();
+    const hook = await subscriptions.create(actor, { url: 'http://example.test/t', events: ['conversation.ready'] });
+    const test = await subscriptions.sendTestEvent(actor, hook.id);
+    expect(test).toMatchObject({ origin: 'test', status: 'pending', event_type: 'webhook.test', attempt_count: 0, next_attempt_at: now.toISOString(), attempts: [] });
+    expect(test.event_id).toMatch(/^evt_/);
+    expect(test.payload).toEqual({ id: test.event_id, type: 'webhook.test', created_at: now.toISOString(), data: { webhook_id: hook.id, message: expect.any(String) } });
+
+    const again = await subscriptions.redeliver(actor, hook.id, test.id);
+    expect(again).toMatchObject({ origin: 'redelivery', status: 'pending', event_id: test.event_id, payload: test.payload });
+    expect(again.id).not.toBe(test.id);
+    const rows = await db.dataSource.query(`SELECT status, next_attempt_at, origin FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY origin`, [hook.id]);
+    expect(rows).toEqual([
+      { status: 'pending', next_attempt_at: now, origin: 'redelivery' },
+      { status: 'pending', next_attempt_at: now, origin: 'test' },
+    ]);
+    expect(await codeOf(subscriptions.redeliver(actor, hook.id, newId('delivery')))).toBe('not_found');
+  });
+
+  it('lists the delivery log newest first with keyset pages, filters failed ones, and shows every attempt', async () => {
+    const actor = await admin();
+    const hook = await subscriptions.create(actor, { url: 'http://example.test/log', events: ['conversation.ready'] });
+    const ids: string[] = [];
+    for (const [i, status] of (['succeeded', 'failed', 'pending', 'failed'] as const).entries()) {
+      const id = newId('delivery');
+      ids.push(id);
+      await db.dataSource.query(
+        `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, attempts, created_at)
+         VALUES ($1, $2, $3, $4, 'conversation.ready', '{}', $5, 1, $6)`,
+        [id, actor.workspaceId, hook.id, newId('event'), status, new Date(now.getTime() + i * 1000)],
+      );
+      await db.dataSource.query(
+        `INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, request_url, request_headers, request_body, response_status, error_kind)
+         VALUES ($1, $2, 1, $3, 12, 'http://example.test/log', '{"webhook-id":"x"}', '{}', $4, $5)`,
+        [newId('delivery'), id, now, status === 'failed' ? 500 : 200, status === 'failed' ? 'http_status' : null],
+      );
+    }
+    const first = await subscriptions.deliveries(actor, hook.id, { filters: { status: 'all' }, limit: 3 });
+    expect(first.items.map((d) => d.id)).toEqual([ids[3], ids[2], ids[1]]);
+    expect(first.nextKey).not.toBeNull();
+    const second = await subscriptions.deliveries(actor, hook.id, { filters: { status: 'all' }, limit: 3, after: first.nextKey ?? [] });
+    expect(second.items.map((d) => d.id)).toEqual([ids[0]]);
+    expect(second.nextKey).toBeNull();
+
+    const failed = await subscriptions.deliveries(actor, hook.id, { filters: { status: 'failed' }, limit: 10 });
+    expect(failed.items.map((d) => [d.id, d.last_response_status, d.last_error_kind])).toEqual([
+      [ids[3], 500, 'http_status'],
+      [ids[1], 500, 'http_status'],
+    ]);
+    const detail = await subscriptions.delivery(actor, hook.id, ids[1] ?? '');
+    expect(detail.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, duration_ms: 12, request_headers: { 'webhook-id': 'x' }, response_status: 500, error_kind: 'http_status' }),
+    ]);
+    const other = await admin();
+    expect(await codeOf(subscriptions.delivery(other, hook.id, ids[1] ?? ''))).toBe('not_found');
+  });
+
+  it('deleting a webhook removes it with its delivery log', async () => {
+    const actor = await admin();
+    const hook = await subscriptions.create(actor, { url: 'http://example.test/d', events: ['conversation.ready'] });
+    await subscriptions.sendTestEvent(actor, hook.id);
+    await subscriptions.delete(actor, hook.id);
+    expect(await row(hook.id)).toBeUndefined();
+    expect(await db.dataSource.query(`SELECT 1 FROM webhook_deliveries WHERE webhook_id = $1`, [hook.id])).toEqual([]);
+    now = new Date(now.getTime() + 1000);
+  });
+});
