@@ -32,6 +32,8 @@ import { TagWritesController } from './tags/tag-writes.controller';
 import { Writes } from '@cs/writes';
 import { BotsController } from './bots/bots.controller';
 import { RecorderEventsController } from './bots/recorder-events.controller';
+import { WebhookRestApi, WebhookSubscriptions } from '@cs/webhooks';
+import { WebhooksController } from './webhooks/webhooks.controller';
 
 @Module({})
 export class AppModule {
@@ -61,6 +63,7 @@ export class AppModule {
         FolderWritesController,
         BotsController,
         RecorderEventsController,
+        WebhooksController,
         MeController,
         OpenApiController,
         ProblemTypesController,
@@ -73,6 +76,17 @@ export class AppModule {
           provide: Catalog,
           inject: [DATA_SOURCE],
           useFactory: (ds: DataSource) => new Catalog(ds, new CursorCodec(config.CURSOR_SECRET)),
+        },
+        {
+          provide: WebhookSubscriptions,
+          inject: [DATA_SOURCE],
+          useFactory: (ds: DataSource) =>
+            new WebhookSubscriptions(ds, { secretKey: config.WEBHOOK_SECRET_KEY, requireHttps: config.NODE_ENV === 'production' }),
+        },
+        {
+          provide: WebhookRestApi,
+          inject: [WebhookSubscriptions],
+          useFactory: (subscriptions: WebhookSubscriptions) => new WebhookRestApi(subscriptions, new CursorCodec(config.CURSOR_SECRET)),
         },
         { provide: Writes, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Writes(ds, { recorderProvider: config.RECORDER_PROVIDER }) },
         {

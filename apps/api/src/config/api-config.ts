@@ -1,4 +1,4 @@
-import { DEV_RECORDER_CALLBACK_SECRET, commonEnv, rateLimitEnv, httpUrl, parseEnv, port, recorderCallbackSecret, recorderProvider, signingSecret } from '@cs/config';
+import { DEV_RECORDER_CALLBACK_SECRET, DEV_WEBHOOK_SECRET_KEY, commonEnv, rateLimitEnv, httpUrl, parseEnv, port, recorderCallbackSecret, recorderProvider, signingSecret, webhookSecretKey } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
@@ -17,6 +17,8 @@ export const apiEnv = {
   RECORDER_PROVIDER: recorderProvider,
   /** Signs the recorder's callbacks (Standard Webhooks); shared with the recorder (the processor's development recorder). */
   RECORDER_CALLBACK_SECRET: recorderCallbackSecret,
+  /** Seals webhook signing secrets at rest (POST /webhooks and rotate-secret); shared with auth and the webhook worker. */
+  WEBHOOK_SECRET_KEY: webhookSecretKey,
 };
 
 export type ApiConfig = ReturnType<typeof loadApiConfig>;
@@ -29,7 +31,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env) {
         ? 'CURSOR_SECRET: must be set in production'
         : c.RECORDER_CALLBACK_SECRET === DEV_RECORDER_CALLBACK_SECRET
           ? 'RECORDER_CALLBACK_SECRET: must be set in production'
-          : null,
+          : c.WEBHOOK_SECRET_KEY === DEV_WEBHOOK_SECRET_KEY
+            ? 'WEBHOOK_SECRET_KEY: must be set in production'
+            : null,
   );
   return {
     ...config,

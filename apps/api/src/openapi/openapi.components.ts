@@ -291,7 +291,8 @@ export function buildResponses(publicApiUrl: string): Record<string, Response> {
     ),
     WriteForbidden: problemResponse(
       'Writes accept API keys only (`api_key_required` for an OAuth access token), and conversations and folders are changed by ' +
-        'their owner only (`forbidden` for a member who can see but does not own them).',
+        'their owner only (`forbidden` for a member who can see but does not own them); webhooks are managed by workspace admins only ' +
+        '(`forbidden` for a member).',
       problemSchema(['api_key_required', 'forbidden']),
       {
         api_key_required: ex('api_key_required', 'API key required', 'Writes need an API key; OAuth access tokens are read-only.'),

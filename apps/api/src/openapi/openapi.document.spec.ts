@@ -58,6 +58,13 @@ describe('buildOpenApiDocument', () => {
       '/api/v1/bots/{id}': ['get'],
       '/api/v1/recorder/events': ['post'],
       '/api/v1/tags/{id}': ['delete', 'patch'],
+      '/api/v1/webhooks': ['get', 'post'],
+      '/api/v1/webhooks/{id}': ['delete', 'get', 'patch'],
+      '/api/v1/webhooks/{id}/rotate-secret': ['post'],
+      '/api/v1/webhooks/{id}/test': ['post'],
+      '/api/v1/webhooks/{id}/deliveries': ['get'],
+      '/api/v1/webhooks/{id}/deliveries/{delivery_id}': ['get'],
+      '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver': ['post'],
       '/healthz': ['get'],
       '/readyz': ['get'],
     });
@@ -65,7 +72,8 @@ describe('buildOpenApiDocument', () => {
 
   it('lets only API keys write, and documents 403 api_key_required on every write', () => {
     for (const { path, method, operation } of operations(doc)) {
-      if (method === 'get' && !path.startsWith('/api/v1/bots')) continue;
+      // Bots and webhooks are API-key-only for reads too.
+      if (method === 'get' && !path.startsWith('/api/v1/bots') && !path.startsWith('/api/v1/webhooks')) continue;
       // The recorder's callback is signed per Standard Webhooks instead of carrying a bearer token.
       if (path === '/api/v1/recorder/events') continue;
       expect({ path, method, security: operation.security }).toEqual({ path, method, security: [{ bearerAuth: [] }] });

@@ -3,6 +3,8 @@ import { buildPaths } from './openapi.paths';
 import { buildWritePaths } from './openapi.write-paths';
 import { buildWriteSchemas } from './openapi.write-schemas';
 import { buildSchemas } from './openapi.schemas';
+import { buildWebhookPaths } from './openapi.webhook-paths';
+import { buildWebhookSchemas } from './openapi.webhook-schemas';
 import type { OpenApiDocument, PathItem } from './openapi.types';
 
 const DESCRIPTION = `
@@ -48,6 +50,12 @@ Errors are RFC 9457 problem documents (\`application/problem+json\`) with \`type
 and \`request_id\`; GET the \`type\` URL for a description. Every response carries \`X-Request-Id\`: the caller's own when it matches
 \`^[A-Za-z0-9._-]{1,128}$\`, otherwise a generated one.
 
+## Webhooks
+Workspace admins subscribe endpoints to \`conversation.ready\`, \`conversation.failed\` and \`conversation.deleted\` (and can send
+\`webhook.test\`). Each request is a POST of the event envelope \`{ id, type, created_at, data }\` signed per Standard Webhooks
+(\`webhook-id\` = the event id, \`webhook-timestamp\`, \`webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>\` with the
+webhook's \`whsec_\` secret). A 2xx within 5 seconds is success; anything else is retried with backoff for about 7 hours.
+
 | code | status |
 |---|---|
 | invalid_parameter | 400 |
@@ -88,13 +96,14 @@ export function buildOpenApiDocument(publicApiUrl: string, publicAuthUrl = 'http
       { name: 'Tags', description: 'The tag catalog of the workspace.' },
       { name: 'Folders', description: 'Folders that organise conversations.' },
       { name: 'Bots', description: 'Recorder bots that join meetings and record them into conversations.' },
+      { name: 'Webhooks', description: 'Webhook subscriptions and their delivery log; workspace admins only.' },
       { name: 'Account', description: 'The connection itself.' },
       { name: 'Service', description: 'Documentation and probes; no credentials needed.' },
     ],
     security: [{ bearerAuth: [] }, { oauth2: [] }],
-    paths: mergePaths(buildPaths(), buildWritePaths()),
+    paths: mergePaths(buildPaths(), buildWritePaths(), buildWebhookPaths()),
     components: {
-      schemas: { ...buildSchemas(apiUrl), ...buildWriteSchemas() },
+      schemas: { ...buildSchemas(apiUrl), ...buildWriteSchemas(), ...buildWebhookSchemas() },
       parameters: PARAMETERS,
       headers: HEADERS,
       responses: buildResponses(apiUrl),

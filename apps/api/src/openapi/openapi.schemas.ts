@@ -17,7 +17,7 @@ export const idPattern = (kind: IdKind): string => `^${ID_PREFIXES[kind]}_[0-9a-
 /** A stable example id per kind (the drift check needs the document to be deterministic). */
 export const exampleId = (kind: IdKind, suffix = '01jd8x3k4m5n6p7q8r9s0t1v2w'): string => `${ID_PREFIXES[kind]}_${suffix}`;
 
-const id = (kind: IdKind, description: string): JsonSchema => ({
+export const id = (kind: IdKind, description: string): JsonSchema => ({
   type: 'string',
   pattern: idPattern(kind),
   description,
@@ -30,10 +30,10 @@ const nullableId = (kind: IdKind, description: string): JsonSchema => ({
   description,
 });
 
-const dateTime = (description: string): JsonSchema => ({ type: 'string', format: 'date-time', description });
+export const dateTime = (description: string): JsonSchema => ({ type: 'string', format: 'date-time', description });
 
 /** Response objects are closed: a field the document does not name is a defect, and the e2e suite checks for it. */
-const closedObject = (description: string, properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema => ({
+export const closedObject = (description: string, properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema => ({
   type: 'object',
   description,
   additionalProperties: false,
@@ -103,7 +103,7 @@ const tagInlineFields = (): Record<string, JsonSchema> => ({
   color: { type: ['string', 'null'], pattern: '^#[0-9a-f]{6}$', description: 'Hex colour such as `#2f80ed`; null if the tag has none.' },
 });
 
-const listEnvelope = (item: string, description: string): JsonSchema => ({
+export const listEnvelope = (item: string, description: string): JsonSchema => ({
   type: 'object',
   description: `${description} Keyset-paginated: follow \`next_cursor\` until \`has_more\` is false.`,
   additionalProperties: false,
