@@ -8,6 +8,8 @@ import type { DataSource } from 'typeorm';
 import { AccountController } from './account/account.controller';
 import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
 import { DeveloperController } from './developer/developer.controller';
+import { WebhookPagesController } from './developer/webhook-pages.controller';
+import { WebhookSubscriptions } from '@cs/webhooks';
 import { InteractionsController } from './interactions/interactions.controller';
 import { JwksController } from './oidc/jwks.controller';
 import { PROVIDER_HOLDER, ProviderHolder } from './oidc/provider-holder';
@@ -39,10 +41,16 @@ export class AppModule {
           redisOptions: { maxRetriesPerRequest: 2 },
         }),
       ],
-      controllers: [JwksController, HealthController, MetricsController, InteractionsController, SessionController, AccountController, DeveloperController],
+      controllers: [JwksController, HealthController, MetricsController, InteractionsController, SessionController, AccountController, DeveloperController, WebhookPagesController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         { provide: WebSessions, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new WebSessions(ds, config.secureCookies) },
+        {
+          provide: WebhookSubscriptions,
+          inject: [DATA_SOURCE],
+          useFactory: (ds: DataSource) =>
+            new WebhookSubscriptions(ds, { secretKey: config.WEBHOOK_SECRET_KEY, requireHttps: config.NODE_ENV === 'production' }),
+        },
         { provide: SignInThrottle, inject: [REDIS], useFactory: (redis: Redis) => new SignInThrottle(redis) },
         {
           provide: SignInService,

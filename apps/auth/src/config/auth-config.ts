@@ -1,4 +1,4 @@
-import { commonEnv, parseEnv, port, signingSecret } from '@cs/config';
+import { DEV_WEBHOOK_SECRET_KEY, commonEnv, parseEnv, port, signingSecret, webhookSecretKey } from '@cs/config';
 import { DEV_SIGNING_KEY_SECRET } from '@cs/oauth';
 import { z } from 'zod';
 
@@ -16,6 +16,8 @@ export const authEnv = {
   /** Encrypts the token-signing private keys at rest. */
   SIGNING_KEY_SECRET: signingSecret(DEV_SIGNING_KEY_SECRET),
   /** Behind a TLS-terminating proxy (Kubernetes ingress): trust X-Forwarded-* so oidc-provider sees the https request. */
+  /** Seals webhook signing secrets at rest (developer settings → Webhooks); shared with the api and the webhook worker. */
+  WEBHOOK_SECRET_KEY: webhookSecretKey,
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 };
 
@@ -26,6 +28,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env) {
     if (c.NODE_ENV !== 'production') return null;
     if (c.AUTH_COOKIE_KEYS.includes(DEV_COOKIE_KEYS)) return 'AUTH_COOKIE_KEYS: must be set in production';
     if (c.SIGNING_KEY_SECRET === DEV_SIGNING_KEY_SECRET) return 'SIGNING_KEY_SECRET: must be set in production';
+    if (c.WEBHOOK_SECRET_KEY === DEV_WEBHOOK_SECRET_KEY) return 'WEBHOOK_SECRET_KEY: must be set in production';
     if (!c.PUBLIC_AUTH_URL.startsWith('https://')) return 'PUBLIC_AUTH_URL: must be https in production';
     return null;
   });

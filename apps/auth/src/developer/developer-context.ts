@@ -1,5 +1,8 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
+import { renderError } from '../views/error.view';
+import { csrfValid } from '../web/csrf';
+import { sendHtml } from '../web/send-html';
 import type { SignedInUser, WebSessions } from '../web/web-sessions';
 
 export interface AdminContext {
@@ -35,4 +38,29 @@ export async function adminContext(
     workspace: { id: chosen.id, name: chosen.name, oauthAppsEnabled: chosen.oauth_apps_enabled },
     workspaces: rows.map((r) => ({ id: r.id, name: r.name, isAdmin: r.role === 'admin' })),
   };
+}
+
+/**
+ * The admin context of a developer-settings page, or null after answering itself: a redirect to sign in, a 403
+ * for a non-admin, or a 403 for a form whose CSRF token does not match.
+ */
+export async function adminPageContext(
+  ds: DataSource,
+  sessions: WebSessions,
+  req: Request,
+  res: Response,
+  workspaceId: unknown,
+  isForm = false,
+): Promise<AdminContext | null> {
+  const ctx = await adminContext(ds, sessions, req, workspaceId);
+  if ('kind' in ctx) {
+    if (ctx.kind === 'signed_out') res.redirect(303, '/sign-in?return_to=/developer');
+    else sendHtml(res, 403, renderError({ status: 403, title: 'Developer settings are for workspace admins', message: 'Ask an admin of your workspace for access.', user: ctx.user }));
+    return null;
+  }
+  if (isForm && !csrfValid(req)) {
+    sendHtml(res, 403, renderError({ status: 403, title: 'This form has expired', message: 'Reload the page and try again.', user: ctx.user }));
+    return null;
+  }
+  return ctx;
 }

@@ -19,11 +19,13 @@ import { renderClientForm } from '../views/client-form.view';
 import { SCOPE_DESCRIPTIONS } from '../views/consent.view';
 import { renderDeveloperSettings, type RevealedSecret } from '../views/developer-settings.view';
 import { renderError } from '../views/error.view';
+import { webhooksSection } from '../views/webhooks.section';
+import { WebhookSubscriptions } from '@cs/webhooks';
 import type { FlashMessage } from '../views/layout.view';
-import { csrfToken, csrfValid } from '../web/csrf';
+import { csrfToken } from '../web/csrf';
 import { sendHtml } from '../web/send-html';
 import { WebSessions } from '../web/web-sessions';
-import { type AdminContext, adminContext } from './developer-context';
+import { type AdminContext, adminPageContext } from './developer-context';
 
 const AVAILABLE_SCOPES = REGISTRABLE_SCOPES.map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] ?? scope }));
 
@@ -47,6 +49,7 @@ export class DeveloperController {
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly sessions: WebSessions,
+    private readonly webhooks: WebhookSubscriptions,
   ) {}
 
   @Get()
@@ -153,18 +156,8 @@ export class DeveloperController {
   }
 
   /** Resolves the admin context, answering (redirect or error page) itself when there is none. */
-  private async context(req: Request, res: Response, workspaceId: unknown, isForm = false): Promise<AdminContext | null> {
-    const ctx = await adminContext(this.ds, this.sessions, req, workspaceId);
-    if ('kind' in ctx) {
-      if (ctx.kind === 'signed_out') res.redirect(303, '/sign-in?return_to=/developer');
-      else sendHtml(res, 403, renderError({ status: 403, title: 'Developer settings are for workspace admins', message: 'Ask an admin of your workspace for access.', user: ctx.user }));
-      return null;
-    }
-    if (isForm && !csrfValid(req)) {
-      sendHtml(res, 403, renderError({ status: 403, title: 'This form has expired', message: 'Reload the page and try again.', user: ctx.user }));
-      return null;
-    }
-    return ctx;
+  private context(req: Request, res: Response, workspaceId: unknown, isForm = false): Promise<AdminContext | null> {
+    return adminPageContext(this.ds, this.sessions, req, res, workspaceId, isForm);
   }
 
   private async renderSettings(req: Request, res: Response, ctx: AdminContext, status: number, revealed?: RevealedSecret, flash?: FlashMessage): Promise<void> {
@@ -176,6 +169,7 @@ export class DeveloperController {
       'SELECT id, name, hint, created_at, last_used_at, revoked_at FROM api_keys WHERE workspace_id = $1 AND user_id = $2 ORDER BY created_at DESC',
       [ctx.workspace.id, ctx.user.id],
     );
+    const webhooks = await this.webhooks.list({ workspaceId: ctx.workspace.id, userId: ctx.user.id, role: 'admin' }, { limit: 100 });
     sendHtml(
       res,
       status,
@@ -189,7 +183,7 @@ export class DeveloperController {
         apiKeys: keys.map((k) => ({ id: k.id, name: k.name, hint: k.hint, createdAt: k.created_at, lastUsedAt: k.last_used_at, revokedAt: k.revoked_at })),
         ...(revealed ? { revealed } : {}),
         ...(flash ? { flash } : {}),
-      }),
+      }, [webhooksSection({ workspaceId: ctx.workspace.id, webhooks: webhooks.items, hasMore: webhooks.nextKey !== null }).toString()]),
     );
   }
 
@@ -239,6 +233,7 @@ function flashFor(done: unknown): FlashMessage | undefined {
     client_saved: 'The app was saved.',
     client_deleted: 'The app was deleted and every token issued to it revoked.',
     key_revoked: 'The API key was revoked.',
+    webhook_deleted: 'The webhook was deleted with its delivery log.',
   };
   return typeof done === 'string' && messages[done] ? { kind: 'success', message: messages[done] } : undefined;
 }

@@ -58,7 +58,7 @@ export function renderDeveloperSettings(input: DeveloperSettingsViewInput, extra
 ${revealedSecret(input.revealed)}
 <div class="page-header">
   <h1>Developer settings</h1>
-  <p>OAuth apps and API keys for the <strong>${input.workspace.name}</strong> workspace.</p>
+  <p>OAuth apps, API keys and webhooks for the <strong>${input.workspace.name}</strong> workspace.</p>
   ${workspaceSwitcher(input.workspaces, input.workspace.id)}
 </div>
 ${oauthAppsSection({ csrfToken: input.csrfToken, workspaceId: input.workspace.id, oauthEnabled: input.oauthEnabled, clients: input.clients })}

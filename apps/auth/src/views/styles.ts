@@ -191,6 +191,30 @@ tr.is-revoked .chip { color: var(--subtle); }
 .cell-note { display: block; color: var(--muted); font-size: 0.8rem; margin-top: 2px; }
 .status-code { font-family: var(--mono); color: var(--muted); font-size: 0.85rem; margin-bottom: 8px; }
 
+/* Webhooks */
+.badge-danger { background: var(--danger-soft); color: var(--danger-hover); }
+.badge-pending { background: var(--accent-soft); color: var(--accent-text); }
+.failing-note { color: var(--danger-hover); }
+.url-link { font-family: var(--mono); font-size: 0.86rem; font-weight: 560; overflow-wrap: anywhere; }
+.webhooks td.primary-cell { min-width: 280px; }
+.webhook-title { font-family: var(--mono); font-size: 1.35rem; overflow-wrap: anywhere; }
+.secret-input { display: block; width: 100%; margin: 4px 0 10px; padding: 12px 14px; font-family: var(--mono); font-size: 0.95rem; color: var(--text); background: var(--surface-muted); border: 1px solid var(--border-strong); border-radius: var(--radius); }
+.facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); gap: 16px 24px; margin: 0; }
+.facts dt { color: var(--muted); font-size: 0.82rem; font-weight: 500; margin-bottom: 4px; }
+.facts dd { margin: 0; overflow-wrap: anywhere; }
+.fact-wide { grid-column: 1 / -1; }
+.webhook-actions { margin-top: 24px; padding-top: 20px; border-top: 1px solid var(--border); }
+.deliveries td.primary-cell code { display: block; margin-top: 2px; }
+.attempt { padding: 24px; }
+.attempt-header { display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-bottom: 16px; }
+.attempt-header h3 { font-size: 1.05rem; }
+.exchange { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 24px; margin-top: 20px; padding-top: 20px; border-top: 1px solid var(--border); }
+.exchange h4 { font-size: 0.95rem; margin-bottom: 8px; }
+.headers { width: 100%; border-collapse: collapse; font-family: var(--mono); font-size: 0.8rem; margin-bottom: 12px; }
+.headers th, .headers td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--border); overflow-wrap: anywhere; }
+.headers th { color: var(--muted); font-weight: 500; width: 40%; font-size: inherit; letter-spacing: normal; text-transform: none; background: none; white-space: normal; }
+.code-block { margin: 0; padding: 12px 14px; max-height: 320px; overflow: auto; background: var(--surface-muted); border: 1px solid var(--border); border-radius: var(--radius); font-family: var(--mono); font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+
 @media (max-width: 640px) {
   body { font-size: 15px; }
   .topbar-inner { display: grid; grid-template-columns: auto minmax(0, 1fr); grid-template-areas: "brand signout" "nav email"; gap: 4px 12px; padding: 10px 16px; }

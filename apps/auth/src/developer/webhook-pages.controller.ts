@@ -1,0 +1,266 @@
+import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { DomainError, isIdOf } from '@cs/domain';
+import { DATA_SOURCE } from '@cs/nest-infrastructure';
+import { type WebhookActor, WebhookSubscriptions, type WebhookWithSecret } from '@cs/webhooks';
+import type { Request, Response } from 'express';
+import type { DataSource } from 'typeorm';
+import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
+import { renderError } from '../views/error.view';
+import type { FlashMessage } from '../views/layout.view';
+import { renderWebhookDelivery } from '../views/webhook-delivery.view';
+import { renderWebhookForm, type WebhookFormField } from '../views/webhook-form.view';
+import { renderWebhook } from '../views/webhook.view';
+import { csrfToken } from '../web/csrf';
+import { sendHtml } from '../web/send-html';
+import { WebSessions } from '../web/web-sessions';
+import { type AdminContext, adminPageContext } from './developer-context';
+
+const LOG_PAGE_SIZE = 25;
+
+const field = (body: Record<string, unknown>, name: string): string => (typeof body[name] === 'string' ? (body[name] as string) : '');
+const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
+
+/** The form's fields as the JSON body the domain validates (the same rules as POST /api/v1/webhooks). */
+function formInput(body: Record<string, unknown>) {
+  return { url: field(body, 'url'), events: list(body['events']), description: field(body, 'description') };
+}
+
+/** Field errors of a rejected form, keyed by the form field each invalid_params entry names. */
+function fieldErrors(error: DomainError): Partial<Record<WebhookFormField, string>> {
+  const errors: Partial<Record<WebhookFormField, string>> = {};
+  const labels: Record<WebhookFormField, string> = { url: 'Endpoint URL', events: 'Events', description: 'Description' };
+  for (const param of error.extras.invalidParams ?? []) {
+    const name = param.name.replace(/\[\d+\]$/, '') as WebhookFormField;
+    if (name in labels && !errors[name]) errors[name] = `${labels[name]} ${param.reason}.`;
+  }
+  return errors;
+}
+
+/** A keyset position of the delivery log in a page link: `<created_at>~<delivery id>`. Anything else starts over. */
+function logPosition(value: unknown): [string, string] | undefined {
+  if (typeof value !== 'string') return undefined;
+  const [at, id] = value.split('~');
+  if (!at || !id || Number.isNaN(Date.parse(at)) || !isIdOf('delivery', id)) return undefined;
+  return [new Date(at).toISOString(), id];
+}
+
+const FLASHES: Record<string, string> = {
+  saved: 'The webhook was saved.',
+  enabled: 'The webhook is enabled: new events will be delivered.',
+  disabled: 'The webhook is disabled: new events are not delivered to it.',
+  test_sent: 'A test event is on its way. It appears in the log below; reload to see its outcome.',
+  redelivered: 'The event is being delivered again, with the same webhook-id. Reload to see its outcome.',
+};
+
+/** Developer settings → Webhooks: create, edit, enable/disable, rotate, delete, the delivery log, Redeliver, Send test event. */
+@Controller('developer/webhooks')
+export class WebhookPagesController {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(DATA_SOURCE) private readonly ds: DataSource,
+    private readonly sessions: WebSessions,
+    private readonly webhooks: WebhookSubscriptions,
+  ) {}
+
+  @Get('new')
+  async newWebhook(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const ctx = await adminPageContext(this.ds, this.sessions, req, res, req.query['workspace']);
+    if (ctx) this.renderForm(req, res, ctx, 'create', { url: '', events: ['conversation.ready'], description: '' });
+  }
+
+  @Post()
+  async create(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const body = req.body as Record<string, unknown>;
+    const ctx = await this.formContext(req, res);
+    if (!ctx) return;
+    try {
+      const created = await this.webhooks.create(actorOf(ctx), formInput(body));
+      await this.renderWebhookPage(req, res, ctx, created.id, 201, { secret: created });
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'invalid_parameter') throw error;
+      this.renderForm(req, res, ctx, 'create', formInput(body), fieldErrors(error), 400);
+    }
+  }
+
+  @Get(':id')
+  async show(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    const ctx = await adminPageContext(this.ds, this.sessions, req, res, req.query['workspace']);
+    if (!ctx) return;
+    const done = req.query['done'];
+    const flash: FlashMessage | undefined = typeof done === 'string' && FLASHES[done] ? { kind: 'success', message: FLASHES[done] } : undefined;
+    await this.renderWebhookPage(req, res, ctx, id, 200, { flash });
+  }
+
+  @Get(':id/edit')
+  async edit(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    const ctx = await adminPageContext(this.ds, this.sessions, req, res, req.query['workspace']);
+    if (!ctx) return;
+    await this.orNotFound(res, ctx, async () => {
+      const webhook = await this.webhooks.get(actorOf(ctx), id);
+      this.renderForm(req, res, ctx, 'edit', { url: webhook.url, events: webhook.events, description: webhook.description ?? '' }, undefined, 200, id);
+    });
+  }
+
+  @Post(':id')
+  async save(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    const body = req.body as Record<string, unknown>;
+    const ctx = await this.formContext(req, res);
+    if (!ctx) return;
+    await this.orNotFound(res, ctx, async () => {
+      try {
+        await this.webhooks.update(actorOf(ctx), id, formInput(body));
+        this.backToWebhook(res, ctx, id, 'saved');
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'invalid_parameter') throw error;
+        this.renderForm(req, res, ctx, 'edit', formInput(body), fieldErrors(error), 400, id);
+      }
+    });
+  }
+
+  @Post(':id/enable')
+  async enable(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    await this.act(req, res, async (ctx) => {
+      await this.webhooks.update(actorOf(ctx), id, { enabled: true });
+      this.backToWebhook(res, ctx, id, 'enabled');
+    });
+  }
+
+  @Post(':id/disable')
+  async disable(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    await this.act(req, res, async (ctx) => {
+      await this.webhooks.update(actorOf(ctx), id, { enabled: false });
+      this.backToWebhook(res, ctx, id, 'disabled');
+    });
+  }
+
+  @Post(':id/rotate-secret')
+  async rotateSecret(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    await this.act(req, res, async (ctx) => {
+      const rotated = await this.webhooks.rotateSecret(actorOf(ctx), id);
+      await this.renderWebhookPage(req, res, ctx, id, 200, { secret: rotated, rotated: true });
+    });
+  }
+
+  @Post(':id/delete')
+  async remove(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    await this.act(req, res, async (ctx) => {
+      await this.webhooks.delete(actorOf(ctx), id);
+      res.redirect(303, `/developer?workspace=${encodeURIComponent(ctx.workspace.id)}&done=webhook_deleted`);
+    });
+  }
+
+  @Post(':id/test')
+  async sendTestEvent(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
+    await this.act(req, res, async (ctx) => {
+      await this.webhooks.sendTestEvent(actorOf(ctx), id);
+      this.backToWebhook(res, ctx, id, 'test_sent');
+    });
+  }
+
+  @Get(':id/deliveries/:deliveryId')
+  async delivery(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<void> {
+    const ctx = await adminPageContext(this.ds, this.sessions, req, res, req.query['workspace']);
+    if (!ctx) return;
+    await this.orNotFound(res, ctx, async () => {
+      const actor = actorOf(ctx);
+      const [webhook, delivery] = [await this.webhooks.get(actor, id), await this.webhooks.delivery(actor, id, deliveryId)];
+      sendHtml(res, 200, renderWebhookDelivery({ csrfToken: csrfToken(req, res, this.config.secureCookies), user: ctx.user, workspace: ctx.workspace, webhook, delivery }));
+    });
+  }
+
+  @Post(':id/deliveries/:deliveryId/redeliver')
+  async redeliver(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<void> {
+    await this.act(req, res, async (ctx) => {
+      await this.webhooks.redeliver(actorOf(ctx), id, deliveryId);
+      this.backToWebhook(res, ctx, id, 'redelivered');
+    });
+  }
+
+  private formContext(req: Request, res: Response): Promise<AdminContext | null> {
+    return adminPageContext(this.ds, this.sessions, req, res, (req.body as Record<string, unknown>)['workspace_id'], true);
+  }
+
+  /** A one-button form's action: admin, CSRF, then the work; an id not of this workspace is a 404 page. */
+  private async act(req: Request, res: Response, work: (ctx: AdminContext) => Promise<void>): Promise<void> {
+    const ctx = await this.formContext(req, res);
+    if (ctx) await this.orNotFound(res, ctx, () => work(ctx));
+  }
+
+  private async orNotFound(res: Response, ctx: AdminContext, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'not_found') throw error;
+      sendHtml(res, 404, renderError({ status: 404, title: 'Not found', message: 'It does not exist in this workspace, or it was already removed.', user: ctx.user }));
+    }
+  }
+
+  private backToWebhook(res: Response, ctx: AdminContext, id: string, done: string): void {
+    res.redirect(303, `/developer/webhooks/${encodeURIComponent(id)}?workspace=${encodeURIComponent(ctx.workspace.id)}&done=${done}`);
+  }
+
+  private async renderWebhookPage(
+    req: Request,
+    res: Response,
+    ctx: AdminContext,
+    id: string,
+    status: number,
+    extra: { secret?: WebhookWithSecret; rotated?: boolean; flash?: FlashMessage },
+  ): Promise<void> {
+    await this.orNotFound(res, ctx, async () => {
+      const actor = actorOf(ctx);
+      const webhook = await this.webhooks.get(actor, id);
+      const filter = req.query['status'] === 'failed' ? 'failed' : 'all';
+      const after = logPosition(req.query['after']);
+      const log = await this.webhooks.deliveries(actor, id, { filters: { status: filter }, limit: LOG_PAGE_SIZE, ...(after ? { after } : {}) });
+      const secret = extra.secret
+        ? { label: extra.rotated ? 'New signing secret. The previous one keeps signing for 24 hours.' : 'Webhook added. Here is its signing secret.', value: extra.secret.secret }
+        : undefined;
+      sendHtml(
+        res,
+        status,
+        renderWebhook({
+          csrfToken: csrfToken(req, res, this.config.secureCookies),
+          user: ctx.user,
+          workspace: ctx.workspace,
+          webhook,
+          deliveries: log.items,
+          filter,
+          olderPage: log.nextKey ? `${String(log.nextKey[0])}~${String(log.nextKey[1])}` : null,
+          ...(secret ? { secret } : {}),
+          ...(extra.flash ? { flash: extra.flash } : {}),
+        }),
+      );
+    });
+  }
+
+  private renderForm(
+    req: Request,
+    res: Response,
+    ctx: AdminContext,
+    mode: 'create' | 'edit',
+    values: { url: string; events: string[]; description: string },
+    errors?: Partial<Record<WebhookFormField, string>>,
+    status = 200,
+    webhookId?: string,
+  ): void {
+    sendHtml(
+      res,
+      status,
+      renderWebhookForm({
+        mode,
+        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        user: ctx.user,
+        workspace: ctx.workspace,
+        values,
+        ...(errors ? { errors } : {}),
+        ...(webhookId ? { webhookId } : {}),
+      }),
+    );
+  }
+}
+
+/** Developer settings are reached by admins only (adminPageContext), so the actor is an admin of the page's workspace. */
+function actorOf(ctx: AdminContext): WebhookActor {
+  return { workspaceId: ctx.workspace.id, userId: ctx.user.id, role: 'admin' };
+}

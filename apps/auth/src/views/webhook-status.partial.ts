@@ -1,0 +1,38 @@
+import type { Webhook, WebhookDelivery } from '@cs/webhooks';
+import { SafeHtml, html } from './html';
+import { timeTag } from './utc-date.format';
+
+/** Enabled, or disabled and why; a failing run is shown beside it, since the worker disables after a while. */
+export function webhookState(webhook: Webhook): SafeHtml {
+  const state = webhook.enabled
+    ? html`<span class="badge badge-success">Enabled</span>`
+    : webhook.disabled_reason === 'failing'
+      ? html`<span class="badge badge-danger">Disabled: kept failing</span>`
+      : html`<span class="badge">Disabled by an admin</span>`;
+  const failing = webhook.failing_since ? html`<span class="cell-note failing-note">Failing since ${timeTag(new Date(webhook.failing_since))}</span>` : '';
+  return html`${state}${failing}`;
+}
+
+const STATUS_BADGES: Record<WebhookDelivery['status'], SafeHtml> = {
+  succeeded: html`<span class="badge badge-success">Succeeded</span>`,
+  failed: html`<span class="badge badge-danger">Failed</span>`,
+  pending: html`<span class="badge badge-pending">Pending</span>`,
+};
+
+export function deliveryStatusBadge(status: WebhookDelivery['status']): SafeHtml {
+  return STATUS_BADGES[status];
+}
+
+const ORIGINS: Record<WebhookDelivery['origin'], string> = { event: 'Event', redelivery: 'Redelivery', test: 'Test event' };
+
+export function deliveryOrigin(origin: WebhookDelivery['origin']): string {
+  return ORIGINS[origin];
+}
+
+/** "503", "timeout", "503 · http_status" or "Not tried yet": the latest outcome in a few characters. */
+export function lastOutcome(delivery: Pick<WebhookDelivery, 'last_response_status' | 'last_error_kind' | 'attempt_count'>): SafeHtml {
+  if (delivery.attempt_count === 0) return html`<span class="muted">Not tried yet</span>`;
+  const status = delivery.last_response_status === null ? '' : String(delivery.last_response_status);
+  const error = delivery.last_error_kind && delivery.last_error_kind !== 'http_status' ? delivery.last_error_kind.replace(/_/g, ' ') : '';
+  return html`<code>${[status, error].filter(Boolean).join(' · ') || '—'}</code>`;
+}

@@ -1,0 +1,128 @@
+import type { Webhook, WebhookDelivery } from '@cs/webhooks';
+import { SafeHtml, html, pathTo } from './html';
+import { csrfInput } from './form-controls.partial';
+import { FlashMessage, ViewUser, renderLayout } from './layout.view';
+import { deliveryOrigin, deliveryStatusBadge, lastOutcome, webhookState } from './webhook-status.partial';
+import { timeTag } from './utc-date.format';
+
+export interface WebhookViewInput {
+  csrfToken: string;
+  user: ViewUser;
+  workspace: { id: string; name: string };
+  webhook: Webhook;
+  deliveries: WebhookDelivery[];
+  filter: 'all' | 'failed';
+  /** Query value of the next (older) page of the log, or null on the last page. */
+  olderPage: string | null;
+  /** A signing secret shown once, right after the webhook was created or its secret rotated. */
+  secret?: { label: string; value: string };
+  flash?: FlashMessage;
+}
+
+function revealedSecret(secret: WebhookViewInput['secret']): SafeHtml {
+  if (!secret) return html``;
+  return html`<section class="reveal" aria-labelledby="revealed-title">
+    <h2 id="revealed-title">${secret.label}</h2>
+    <label class="label" for="revealed-secret">Signing secret</label>
+    <input type="text" id="revealed-secret" class="secret-input" value="${secret.value}" readonly spellcheck="false" autocomplete="off" aria-describedby="revealed-note">
+    <p class="small muted" id="revealed-note"><strong>Copy it now. It will not be shown again.</strong> Verify the <code>webhook-signature</code> header of each request with it, using any Standard Webhooks library.</p>
+  </section>`;
+}
+
+/** A one-button form posting to a webhook action; the workspace rides along so the admin context is the page's. */
+function actionButton(path: string, workspaceId: string, csrfToken: string, action: string, label: string, className = '', ariaLabel?: string): SafeHtml {
+  return html`<form method="post" action="${path}">
+    ${csrfInput(csrfToken)}
+    <input type="hidden" name="workspace_id" value="${workspaceId}">
+    <button type="submit" name="action" value="${action}"${className ? html` class="${className}"` : ''}${ariaLabel ? html` aria-label="${ariaLabel}"` : ''}>${label}</button>
+  </form>`;
+}
+
+function deliveryRow(input: WebhookViewInput, delivery: WebhookDelivery): SafeHtml {
+  const { webhook, workspace, csrfToken } = input;
+  const detailHref = pathTo`/developer/webhooks/${webhook.id}/deliveries/${delivery.id}?workspace=${workspace.id}`;
+  return html`<tr role="row" data-delivery-id="${delivery.id}">
+    <td role="cell" class="primary-cell"><strong class="mono">${delivery.event_type}</strong><code class="cell-note">${delivery.event_id}</code></td>
+    <td role="cell" data-label="Origin">${deliveryOrigin(delivery.origin)}</td>
+    <td role="cell" data-label="Status">${deliveryStatusBadge(delivery.status)}</td>
+    <td role="cell" data-label="Attempts">${delivery.attempt_count}</td>
+    <td role="cell" data-label="Last response">${lastOutcome(delivery)}</td>
+    <td role="cell" data-label="Created">${timeTag(new Date(delivery.created_at))}</td>
+    <td role="cell" class="actions">
+      <a class="button" href="${detailHref}" aria-label="Details of delivery ${delivery.id}">Details</a>
+      ${actionButton(pathTo`/developer/webhooks/${webhook.id}/deliveries/${delivery.id}/redeliver`, workspace.id, csrfToken, 'redeliver', 'Redeliver', '', `Redeliver ${delivery.event_type} ${delivery.event_id}`)}
+    </td>
+  </tr>`;
+}
+
+function deliveryLog(input: WebhookViewInput): SafeHtml {
+  const base = pathTo`/developer/webhooks/${input.webhook.id}?workspace=${input.workspace.id}`;
+  const current = (filter: 'all' | 'failed') => (input.filter === filter ? html` aria-current="page"` : '');
+  const table =
+    input.deliveries.length === 0
+      ? html`<div class="empty"><strong>${input.filter === 'failed' ? 'No failed deliveries.' : 'No deliveries yet.'}</strong>${input.filter === 'failed' ? 'Every delivery kept in the log succeeded or is still being tried.' : 'Send a test event to try the endpoint.'}</div>`
+      : html`<table class="responsive deliveries" role="table" aria-labelledby="deliveries-title">
+          <thead role="rowgroup"><tr role="row">
+            <th role="columnheader" scope="col">Event</th>
+            <th role="columnheader" scope="col">Origin</th>
+            <th role="columnheader" scope="col">Status</th>
+            <th role="columnheader" scope="col">Attempts</th>
+            <th role="columnheader" scope="col">Last response</th>
+            <th role="columnheader" scope="col">Created</th>
+            <th role="columnheader" scope="col"><span class="visually-hidden">Actions</span></th>
+          </tr></thead>
+          <tbody role="rowgroup">${input.deliveries.map((d) => deliveryRow(input, d))}</tbody>
+        </table>`;
+  const older = input.olderPage
+    ? html`<p class="below-card"><a class="button" href="${`${base}${input.filter === 'failed' ? '&status=failed' : ''}&after=${encodeURIComponent(input.olderPage)}`}">Older deliveries</a></p>`
+    : '';
+  return html`<section class="section" aria-labelledby="deliveries-title">
+  <div class="section-header">
+    <div>
+      <h2 id="deliveries-title">Delivery log</h2>
+      <p>Every delivery of the last 30 days, newest first. A failed delivery was retried for about 7 hours before it was given up.</p>
+    </div>
+    <nav aria-label="Filter deliveries"><ul class="switcher">
+      <li><a href="${base}"${current('all')}>All</a></li>
+      <li><a href="${`${base}&status=failed`}"${current('failed')}>Failed only</a></li>
+    </ul></nav>
+  </div>
+  <div class="table-card">${table}</div>
+  ${older}
+</section>`;
+}
+
+/** One webhook: its settings, its actions (test, enable/disable, rotate, delete) and its delivery log. */
+export function renderWebhook(input: WebhookViewInput): string {
+  const { webhook, workspace, csrfToken } = input;
+  const path = (action: string) => `${pathTo`/developer/webhooks/${webhook.id}`}/${action}`;
+  const body = html`
+${revealedSecret(input.secret)}
+<div class="page-header">
+  <nav class="breadcrumb" aria-label="Breadcrumb"><a href="${pathTo`/developer?workspace=${workspace.id}`}">Developer settings</a> / ${workspace.name} / Webhooks</nav>
+  <h1 class="webhook-title">${webhook.url}</h1>
+  ${webhook.description ? html`<p>${webhook.description}</p>` : ''}
+</div>
+<div class="card webhook-summary">
+  <dl class="facts">
+    <div><dt>Status</dt><dd>${webhookState(webhook)}</dd></div>
+    <div><dt>Events</dt><dd><ul class="chips">${webhook.events.map((type) => html`<li class="chip">${type}</li>`)}</ul></dd></div>
+    <div><dt>Created</dt><dd>${timeTag(new Date(webhook.created_at))}</dd></div>
+    <div><dt>Webhook ID</dt><dd><code>${webhook.id}</code></dd></div>
+    ${webhook.previous_secret_expires_at
+      ? html`<div><dt>Previous secret</dt><dd>Still signs beside the new one until ${timeTag(new Date(webhook.previous_secret_expires_at))}</dd></div>`
+      : ''}
+  </dl>
+  <div class="form-actions webhook-actions">
+    ${actionButton(path('test'), workspace.id, csrfToken, 'send_test_event', 'Send test event', 'primary')}
+    <a class="button" href="${pathTo`/developer/webhooks/${webhook.id}/edit?workspace=${workspace.id}`}">Edit</a>
+    ${webhook.enabled
+      ? actionButton(path('disable'), workspace.id, csrfToken, 'disable', 'Disable')
+      : actionButton(path('enable'), workspace.id, csrfToken, 'enable', 'Enable')}
+    ${actionButton(path('rotate-secret'), workspace.id, csrfToken, 'rotate_secret', 'Rotate secret')}
+    ${actionButton(path('delete'), workspace.id, csrfToken, 'delete', 'Delete', 'danger', `Delete the webhook ${webhook.url}`)}
+  </div>
+</div>
+${deliveryLog(input)}`;
+  return renderLayout({ title: `Webhook · ${workspace.name}`, user: input.user, csrfToken, flash: input.flash, current: 'developer', body });
+}
