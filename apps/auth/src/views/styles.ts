@@ -205,6 +205,7 @@ tr.is-revoked .chip { color: var(--subtle); }
 .fact-wide { grid-column: 1 / -1; }
 .webhook-actions { margin-top: 24px; padding-top: 20px; border-top: 1px solid var(--border); }
 .deliveries td.primary-cell code { display: block; margin-top: 2px; }
+.section > h2 { margin-bottom: 16px; }
 .attempt { padding: 24px; }
 .attempt-header { display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-bottom: 16px; }
 .attempt-header h3 { font-size: 1.05rem; }
