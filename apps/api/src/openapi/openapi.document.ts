@@ -45,16 +45,16 @@ Each API key or OAuth grant may make 600 reads (GET) and 120 writes per minute b
 \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers-10); over the quota the answer is 429 \`rate_limited\`
 with \`Retry-After\` in seconds.
 
-## Errors
-Errors are RFC 9457 problem documents (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, a stable \`code\`
-and \`request_id\`; GET the \`type\` URL for a description. Every response carries \`X-Request-Id\`: the caller's own when it matches
-\`^[A-Za-z0-9._-]{1,128}$\`, otherwise a generated one.
-
 ## Webhooks
 Workspace admins subscribe endpoints to \`conversation.ready\`, \`conversation.failed\` and \`conversation.deleted\` (and can send
 \`webhook.test\`). Each request is a POST of the event envelope \`{ id, type, created_at, data }\` signed per Standard Webhooks
 (\`webhook-id\` = the event id, \`webhook-timestamp\`, \`webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>\` with the
 webhook's \`whsec_\` secret). A 2xx within 5 seconds is success; anything else is retried with backoff for about 7 hours.
+
+## Errors
+Errors are RFC 9457 problem documents (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`, a stable \`code\`
+and \`request_id\`; GET the \`type\` URL for a description. Every response carries \`X-Request-Id\`: the caller's own when it matches
+\`^[A-Za-z0-9._-]{1,128}$\`, otherwise a generated one.
 
 | code | status |
 |---|---|
