@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 export function resourceServerBenchEnv(): Record<string, string> {
   return {
     RECORDER_CALLBACK_SECRET: `bench-${randomBytes(24).toString('hex')}`,
+    WEBHOOK_SECRET_KEY: `bench-${randomBytes(24).toString('hex')}`,
     RATE_LIMIT_READS_PER_MINUTE: '1000000',
     RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
   };
