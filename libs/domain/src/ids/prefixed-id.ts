@@ -13,6 +13,8 @@ export const ID_PREFIXES = {
   webhook: 'whk',
   event: 'evt',
   delivery: 'dlv',
+  /** One attempt of a webhook delivery (the delivery log). */
+  attempt: 'att',
   bot: 'bot',
   /** An outbox message that is not an event (e.g. a processing request). */
   job: 'job',

@@ -1,1 +1,10 @@
-export {};
+export * from './webhook-delivery.queue';
+export * from './retry-schedule';
+export * from './target-address.filter';
+export * from './pinned-lookup';
+export * from './webhook.sender';
+export * from './subscription-match';
+export * from './event.relay';
+export * from './delivery-attempt.handler';
+export * from './due-delivery.poller';
+export * from './delivery-log.retention';

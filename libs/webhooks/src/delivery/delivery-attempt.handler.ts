@@ -1,0 +1,162 @@
+import { newId } from '@cs/domain';
+import { signedHeaders } from '@cs/events';
+import type { DataSource } from 'typeorm';
+import { openWebhookSecret } from '../webhook-secret';
+import { nextRetry, parseRetryAfter } from './retry-schedule';
+import type { AttemptOutcome, WebhookSender } from './webhook.sender';
+import { type DeliverWebhookJob, type DeliveryQueue, scheduleAttempts } from './webhook-delivery.queue';
+
+/** Sent with every request, so receivers (and their firewalls) can tell our calls apart. */
+export const WEBHOOK_USER_AGENT = 'ConversationService-Webhooks/1.0 (+https://www.standardwebhooks.com/)';
+
+export interface DeliverySettings {
+  /** WEBHOOK_SECRET_KEY: opens the sealed signing secrets. */
+  secretKey: string;
+  /** WEBHOOK_TIME_SCALE: multiplies the retry schedule. */
+  timeScale: number;
+  /** WEBHOOK_DISABLE_AFTER_MS: an endpoint failing without a success for this long is disabled. */
+  disableAfterMs: number;
+}
+
+export type AttemptResult =
+  | { kind: 'succeeded' }
+  | { kind: 'retrying'; delayMs: number }
+  | { kind: 'failed' }
+  /** The delivery is gone, finished, or already past this attempt (a duplicate job): nothing was sent. */
+  | { kind: 'skipped' }
+  /** The subscription was disabled before this attempt: the delivery ends failed, nothing was sent. */
+  | { kind: 'abandoned' };
+
+interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  payload: Record<string, unknown>;
+  status: string;
+  attempts: number;
+  first_attempt_at: Date | null;
+  url: string;
+  enabled: boolean;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
+}
+
+/**
+ * One attempt of one delivery: load it, sign and send it, then record the attempt, the delivery's new state and
+ * the endpoint's health in one transaction, and schedule the next attempt if there is one. The HTTP call holds
+ * no database connection. An attempt is recorded once (unique (delivery_id, attempt)), so a job that runs twice
+ * (a worker killed after sending) sends twice at most, which is what at-least-once promises.
+ */
+export class DeliveryAttemptHandler {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queue: DeliveryQueue,
+    private readonly sender: WebhookSender,
+    private readonly settings: DeliverySettings,
+    private readonly clock: () => Date = () => new Date(),
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  async handle(job: DeliverWebhookJob): Promise<AttemptResult> {
+    const [delivery] = (await this.dataSource.query(
+      `SELECT d.id, d.webhook_id, d.event_id, d.payload, d.status, d.attempts,
+              (SELECT a.started_at FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.attempt = 1) AS first_attempt_at,
+              w.url, w.enabled, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at
+       FROM webhook_deliveries d JOIN webhooks w ON w.workspace_id = d.workspace_id AND w.id = d.webhook_id
+       WHERE d.id = $1`,
+      [job.deliveryId],
+    )) as DeliveryRow[];
+    if (!delivery || delivery.status !== 'pending' || delivery.attempts !== job.attempt - 1) return { kind: 'skipped' };
+    if (!delivery.enabled) {
+      await this.dataSource.query(
+        `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, completed_at = $2, updated_at = $2
+         WHERE id = $1 AND status = 'pending'`,
+        [delivery.id, this.clock()],
+      );
+      return { kind: 'abandoned' };
+    }
+
+    const startedAt = this.clock();
+    const secrets = [openWebhookSecret(this.settings.secretKey, delivery.secret_sealed)];
+    if (delivery.previous_secret_sealed && delivery.previous_secret_expires_at && delivery.previous_secret_expires_at > startedAt) {
+      secrets.push(openWebhookSecret(this.settings.secretKey, delivery.previous_secret_sealed));
+    }
+    // The stored envelope, serialised once: these exact bytes are signed, sent and logged.
+    const body = JSON.stringify(delivery.payload);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': WEBHOOK_USER_AGENT,
+      ...signedHeaders(secrets, delivery.event_id, body, startedAt),
+    };
+    const outcome = await this.sender.send({ url: delivery.url, headers, body });
+    const result = this.decide(job.attempt, outcome, startedAt, delivery.first_attempt_at ?? startedAt);
+
+    const recorded = await this.dataSource.transaction(async (m) => {
+      const inserted = (await m.query(
+        `INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, request_url, request_headers, request_body,
+                                       response_status, response_headers, response_body, error_kind, error_message)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING id`,
+        [
+          newId('attempt', startedAt),
+          delivery.id,
+          job.attempt,
+          startedAt,
+          outcome.durationMs,
+          delivery.url,
+          headers,
+          body,
+          outcome.status,
+          outcome.headers,
+          outcome.body,
+          outcome.errorKind,
+          outcome.errorMessage,
+        ],
+      )) as unknown[];
+      if (inserted.length === 0) return false;
+      const finishedAt = new Date(startedAt.getTime() + outcome.durationMs);
+      const nextAt = result.kind === 'retrying' ? new Date(finishedAt.getTime() + result.delayMs) : null;
+      const status = result.kind === 'succeeded' ? 'succeeded' : result.kind === 'failed' ? 'failed' : 'pending';
+      await m.query(
+        `UPDATE webhook_deliveries SET attempts = $2, status = $3, next_attempt_at = $4, completed_at = $5, updated_at = $6
+         WHERE id = $1 AND status = 'pending'`,
+        [delivery.id, job.attempt, status, nextAt, status === 'pending' ? null : finishedAt, finishedAt],
+      );
+      if (outcome.ok) {
+        await m.query(`UPDATE webhooks SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [delivery.webhook_id]);
+      } else {
+        // The endpoint has failed since its first failure after its last success; past the limit it is disabled.
+        await m.query(
+          `UPDATE webhooks SET
+             failing_since = COALESCE(failing_since, $2),
+             enabled = CASE WHEN COALESCE(failing_since, $2) <= $3 THEN false ELSE enabled END,
+             disabled_reason = CASE WHEN enabled AND COALESCE(failing_since, $2) <= $3 THEN 'failing' ELSE disabled_reason END,
+             disabled_at = CASE WHEN enabled AND COALESCE(failing_since, $2) <= $3 THEN $4 ELSE disabled_at END,
+             updated_at = CASE WHEN enabled AND COALESCE(failing_since, $2) <= $3 THEN $4 ELSE updated_at END
+           WHERE id = $1`,
+          [delivery.webhook_id, startedAt, new Date(finishedAt.getTime() - this.settings.disableAfterMs), finishedAt],
+        );
+      }
+      return true;
+    });
+    if (!recorded) return { kind: 'skipped' };
+    if (result.kind === 'retrying') {
+      await scheduleAttempts(this.queue, [{ job: { ...job, attempt: job.attempt + 1 }, delayMs: result.delayMs }]);
+    }
+    return result;
+  }
+
+  private decide(attempt: number, outcome: AttemptOutcome, startedAt: Date, firstAttemptAt: Date): AttemptResult {
+    if (outcome.ok) return { kind: 'succeeded' };
+    const retryAfterMs = outcome.status === 429 || outcome.status === 503 ? parseRetryAfter(outcome.headers?.['retry-after'], startedAt) : null;
+    const decision = nextRetry({
+      attempt,
+      elapsedMs: startedAt.getTime() - firstAttemptAt.getTime(),
+      retryAfterMs,
+      timeScale: this.settings.timeScale,
+      random: this.random(),
+    });
+    return decision.retry ? { kind: 'retrying', delayMs: decision.delayMs } : { kind: 'failed' };
+  }
+}

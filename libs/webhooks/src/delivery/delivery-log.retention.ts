@@ -1,0 +1,46 @@
+import type { DataSource } from 'typeorm';
+
+// Any constant; the same in every replica, so one purges at a time.
+const RETENTION_LOCK = 7_261_005;
+const BATCH = 5_000;
+
+export interface RetentionReport {
+  attempts: number;
+  deliveries: number;
+  events: number;
+}
+
+/**
+ * Purges the delivery log past WEBHOOK_LOG_RETENTION_DAYS: attempts, finished deliveries (pending ones are still
+ * work, however old) and relayed outbox events. In batches, so one run never holds long locks; one replica at a
+ * time (advisory lock).
+ */
+export class DeliveryLogRetention {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly retentionDays: number,
+  ) {}
+
+  async purgeOnce(now: Date = new Date()): Promise<RetentionReport> {
+    const cutoff = new Date(now.getTime() - this.retentionDays * 86_400_000);
+    return this.dataSource.transaction(async (m) => {
+      const [{ locked }] = (await m.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [RETENTION_LOCK])) as [{ locked: boolean }];
+      const report: RetentionReport = { attempts: 0, deliveries: 0, events: 0 };
+      if (!locked) return report;
+      const purge = async (sql: string): Promise<number> => {
+        let total = 0;
+        for (;;) {
+          const [, count] = (await m.query(sql, [cutoff, BATCH])) as [unknown, number];
+          total += count;
+          if (count < BATCH) return total;
+        }
+      };
+      report.attempts = await purge(`DELETE FROM webhook_attempts WHERE id IN (SELECT id FROM webhook_attempts WHERE started_at < $1 LIMIT $2)`);
+      report.deliveries = await purge(
+        `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND created_at < $1 LIMIT $2)`,
+      );
+      report.events = await purge(`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE topic = 'event' AND relayed_at < $1 LIMIT $2)`);
+      return report;
+    });
+  }
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
+import { recordEvent } from '@cs/events';
+import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
+import { DueDeliveryPoller } from './due-delivery.poller';
+import { EventRelay } from './event.relay';
+import { insertWebhookRow } from './webhook-row.test-harness';
+import { createDeliveryQueue, type DeliveryQueue } from './webhook-delivery.queue';
+
+describe('EventRelay and DueDeliveryPoller (real Postgres and Redis)', () => {
+  let db: TestDatabase;
+  let queue: DeliveryQueue;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    queue = createDeliveryQueue(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', `whrelay-${randomBytes(4).toString('hex')}`);
+  });
+
+  afterAll(async () => {
+    await queue.obliterate({ force: true });
+    await queue.close();
+    await db.drop();
+  });
+
+  beforeEach(async () => {
+    await queue.drain(true);
+  });
+
+  async function scene() {
+    const f = new Fixtures(db.dataSource);
+    const workspace = await f.workspace();
+    const owner = await f.member(workspace);
+    const colleague = await f.member(workspace);
+    const url = 'http://127.0.0.1:9/hook';
+    const mine = await insertWebhookRow(db.dataSource, { workspaceId: workspace.id, ownerId: owner.user.id, url, secretKey: DEV_WEBHOOK_SECRET_KEY });
+    const theirs = await insertWebhookRow(db.dataSource, { workspaceId: workspace.id, ownerId: colleague.user.id, url, secretKey: DEV_WEBHOOK_SECRET_KEY });
+    const readyOnly = await insertWebhookRow(db.dataSource, {
+      workspaceId: workspace.id, ownerId: colleague.user.id, url, secretKey: DEV_WEBHOOK_SECRET_KEY, events: ['conversation.failed'],
+    });
+    const disabled = await insertWebhookRow(db.dataSource, { workspaceId: workspace.id, ownerId: owner.user.id, url, secretKey: DEV_WEBHOOK_SECRET_KEY, enabled: false });
+    const other = await f.member(await f.workspace());
+    const elsewhere = await insertWebhookRow(db.dataSource, { workspaceId: other.workspace.id, ownerId: other.user.id, url, secretKey: DEV_WEBHOOK_SECRET_KEY });
+    const shared = await f.conversation(owner, { visibility: 'workspace' });
+    const secret = await f.conversation(owner, { visibility: 'private' });
+    const event = (c: typeof shared) =>
+      db.dataSource.transaction((m) =>
+        recordEvent(m, workspace.id, 'conversation.ready', { id: c.id, title: c.title, started_at: c.createdAt.toISOString(), status: 'ready' }, null),
+      );
+    return { mine, theirs, readyOnly, disabled, elsewhere, sharedEvent: await event(shared), privateEvent: await event(secret) };
+  }
+
+  const deliveries = () =>
+    db.dataSource.query(`SELECT id, webhook_id, event_id, status, attempts, origin, payload FROM webhook_deliveries ORDER BY id`) as Promise<
+      Array<{ id: string; webhook_id: string; event_id: string; status: string; attempts: number; origin: string; payload: { id: string } }>
+    >;
+
+  it('creates one delivery per matching enabled subscription and schedules its first attempt; relaying again creates and schedules nothing new', async () => {
+    const s = await scene();
+    const relay = new EventRelay(db.dataSource, queue);
+    expect(await relay.relayOnce()).toEqual({ events: 2, deliveries: 3 });
+    const rows = await deliveries();
+    const pairs = rows.map((r) => `${r.webhook_id}:${r.event_id}`).sort();
+    expect(pairs).toEqual([`${s.mine.id}:${s.privateEvent}`, `${s.mine.id}:${s.sharedEvent}`, `${s.theirs.id}:${s.sharedEvent}`].sort());
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 0 && r.origin === 'event' && r.payload.id === r.event_id)).toBe(true);
+    const jobs = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
+    expect(jobs.map((j) => j.id).sort()).toEqual(rows.map((r) => `${r.id}.1`).sort());
+
+    expect(await relay.relayOnce()).toEqual({ events: 0, deliveries: 0 });
+    // A crash after the commit but before the rows were marked relayed would relay them again: no duplicate.
+    await db.dataSource.query(`UPDATE outbox SET relayed_at = NULL`);
+    expect(await relay.relayOnce()).toEqual({ events: 2, deliveries: 0 });
+    expect(await deliveries()).toHaveLength(3);
+    expect(await queue.count()).toBe(3);
+  });
+
+  it('the poller schedules due deliveries that have no job (Redis lost them), at once for redeliveries and test events', async () => {
+    await db.dataSource.query(`DELETE FROM webhook_deliveries`);
+    await scene();
+    await new EventRelay(db.dataSource, queue).relayOnce();
+    const rows = await deliveries();
+    await queue.obliterate({ force: true });
+    expect(await queue.count()).toBe(0);
+
+    const poller = new DueDeliveryPoller(db.dataSource, queue, { graceMs: 5_000 });
+    // Within the grace period the relay's own jobs are trusted.
+    expect(await poller.pollOnce()).toBe(0);
+    // A redelivery written by the management side is picked up at once.
+    const [first] = rows;
+    await db.dataSource.query(
+      `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, next_attempt_at, origin)
+       SELECT 'dlv_redelivery0000000000000000', workspace_id, webhook_id, event_id, event_type, payload, 'pending', now(), 'redelivery'
+       FROM webhook_deliveries WHERE id = $1`,
+      [first!.id],
+    );
+    expect(await poller.pollOnce()).toBe(1);
+    expect((await queue.getJob('dlv_redelivery0000000000000000.1'))?.data).toEqual({ deliveryId: 'dlv_redelivery0000000000000000', webhookId: first!.webhook_id, attempt: 1 });
+
+    // Past the grace period every due delivery is scheduled again, at its next attempt number, once.
+    await db.dataSource.query(`UPDATE webhook_deliveries SET attempts = 2 WHERE id = $1`, [first!.id]);
+    const later = new Date(Date.now() + 6_000);
+    expect(await poller.pollOnce(later)).toBe(rows.length + 1);
+    expect(await poller.pollOnce(later)).toBe(rows.length + 1);
+    const ids = (await queue.getJobs(['waiting', 'delayed', 'prioritized'])).map((j) => j.id).sort();
+    expect(ids).toEqual([...rows.map((r) => (r.id === first!.id ? `${r.id}.3` : `${r.id}.1`)), 'dlv_redelivery0000000000000000.1'].sort());
+
+    // Finished deliveries are never scheduled.
+    await db.dataSource.query(`UPDATE webhook_deliveries SET status = 'succeeded', next_attempt_at = NULL`);
+    expect(await poller.pollOnce(later)).toBe(0);
+  });
+});

@@ -1,0 +1,44 @@
+import { type AudiencedEvent, type SubscriptionFilter, subscriptionReceives } from './subscription-match';
+
+const aSubscription = (over: Partial<SubscriptionFilter> = {}): SubscriptionFilter => ({
+  workspaceId: 'ws_1',
+  ownerId: 'usr_owner',
+  enabled: true,
+  events: ['conversation.ready', 'conversation.failed', 'conversation.deleted'],
+  ...over,
+});
+const anEvent = (over: Partial<AudiencedEvent> = {}): AudiencedEvent => ({
+  workspaceId: 'ws_1',
+  type: 'conversation.ready',
+  audience: { owner_id: 'usr_other', visibility: 'workspace' },
+  ...over,
+});
+
+describe('subscriptionReceives', () => {
+  it('delivers workspace-visible conversations of its workspace to every subscription there', () => {
+    expect(subscriptionReceives(aSubscription(), anEvent())).toBe(true);
+  });
+
+  it("delivers a private conversation only to its owner's subscriptions", () => {
+    const privateEvent = anEvent({ audience: { owner_id: 'usr_owner', visibility: 'private' } });
+    expect(subscriptionReceives(aSubscription(), privateEvent)).toBe(true);
+    expect(subscriptionReceives(aSubscription({ ownerId: 'usr_someone_else' }), privateEvent)).toBe(false);
+  });
+
+  it('never crosses workspaces', () => {
+    expect(subscriptionReceives(aSubscription({ workspaceId: 'ws_2' }), anEvent())).toBe(false);
+  });
+
+  it('delivers only the selected event types', () => {
+    expect(subscriptionReceives(aSubscription({ events: ['conversation.deleted'] }), anEvent())).toBe(false);
+    expect(subscriptionReceives(aSubscription({ events: ['conversation.deleted'] }), anEvent({ type: 'conversation.deleted' }))).toBe(true);
+  });
+
+  it('delivers nothing new to a disabled subscription', () => {
+    expect(subscriptionReceives(aSubscription({ enabled: false }), anEvent())).toBe(false);
+  });
+
+  it('delivers an event without an audience to nobody', () => {
+    expect(subscriptionReceives(aSubscription(), anEvent({ audience: null }))).toBe(false);
+  });
+});

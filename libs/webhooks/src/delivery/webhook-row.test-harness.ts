@@ -1,0 +1,37 @@
+import { newId } from '@cs/domain';
+import type { DataSource } from 'typeorm';
+import { newWebhookSecret, sealWebhookSecret } from '../webhook-secret';
+
+export interface WebhookRowOptions {
+  workspaceId: string;
+  ownerId: string;
+  url: string;
+  secretKey: string;
+  events?: string[];
+  enabled?: boolean;
+  previousSecret?: { secret: string; expiresAt: Date };
+}
+
+/** Inserts a subscription as the management side would (tests only); returns its id and clear secret. */
+export async function insertWebhookRow(ds: DataSource, options: WebhookRowOptions): Promise<{ id: string; secret: string }> {
+  const id = newId('webhook');
+  const secret = newWebhookSecret();
+  const enabled = options.enabled ?? true;
+  await ds.query(
+    `INSERT INTO webhooks (id, workspace_id, owner_id, url, events, secret_sealed, previous_secret_sealed, previous_secret_expires_at, enabled, disabled_reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      id,
+      options.workspaceId,
+      options.ownerId,
+      options.url,
+      options.events ?? ['conversation.ready', 'conversation.failed', 'conversation.deleted'],
+      sealWebhookSecret(options.secretKey, secret),
+      options.previousSecret ? sealWebhookSecret(options.secretKey, options.previousSecret.secret) : null,
+      options.previousSecret?.expiresAt ?? null,
+      enabled,
+      enabled ? null : 'manual',
+    ],
+  );
+  return { id, secret };
+}

@@ -1,0 +1,166 @@
+import { type IncomingHttpHeaders, request as httpRequest, Agent as HttpAgent } from 'node:http';
+import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { isIP } from 'node:net';
+import { BlockedTargetError, pinnedLookup } from './pinned-lookup';
+import { isGlobalAddress } from './target-address.filter';
+
+/** Why an attempt failed; null on success (the `error_kind` column of webhook_attempts). */
+export type AttemptErrorKind = 'timeout' | 'connection_refused' | 'dns' | 'tls' | 'blocked_target' | 'redirect' | 'http_status' | 'network';
+
+/** Spec "Events": a 2xx within 5 seconds, connection included. */
+export const DELIVERY_TIMEOUT_MS = 5_000;
+/** The delivery log keeps the first 4 KiB of an answer. */
+export const RESPONSE_BODY_LIMIT = 4096;
+
+export interface OutgoingWebhook {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface AttemptOutcome {
+  ok: boolean;
+  status: number | null;
+  headers: Record<string, string> | null;
+  /** At most RESPONSE_BODY_LIMIT bytes of UTF-8. */
+  body: string | null;
+  durationMs: number;
+  errorKind: AttemptErrorKind | null;
+  errorMessage: string | null;
+}
+
+export interface WebhookSenderOptions {
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: lets targets resolve to private and loopback addresses (development, tests). */
+  allowPrivateTargets: boolean;
+  /** NODE_ENV=production: plain http targets are refused. */
+  requireHttps: boolean;
+  timeoutMs?: number;
+}
+
+const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|ERR_OSSL_|HOSTNAME_MISMATCH)/;
+
+function classify(error: NodeJS.ErrnoException & { code?: string }): AttemptErrorKind {
+  if (error instanceof BlockedTargetError) return 'blocked_target';
+  const code = error.code ?? '';
+  if (code === 'ECONNREFUSED') return 'connection_refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_FAIL') return 'dns';
+  if (code === 'ETIMEDOUT') return 'timeout';
+  if (TLS_CODES.test(code) || /certificate|ssl|tls/i.test(error.message)) return 'tls';
+  return 'network';
+}
+
+/** Text that fits a Postgres text column (no NUL) and at most `limit` bytes of UTF-8 (cut on a character boundary). */
+export function boundedText(bytes: Buffer, limit: number): string {
+  let text = bytes.subarray(0, limit).toString('utf8').replaceAll('\u0000', '');
+  // Invalid or cut sequences decode to U+FFFD (3 bytes), which can outgrow the limit: drop characters until it fits.
+  while (Buffer.byteLength(text, 'utf8') > limit) text = text.slice(0, -1);
+  return text;
+}
+
+function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name] = (Array.isArray(value) ? value.join(', ') : value).replaceAll('\u0000', '');
+  }
+  return out;
+}
+
+/**
+ * Sends webhook requests: one POST, no redirects followed, the whole exchange (DNS, connection, TLS, status line)
+ * bounded by the timeout, the target vetted at resolution time. Never throws: every outcome is an AttemptOutcome
+ * for the delivery log. Keeps connections alive per origin, so a busy endpoint does not pay a handshake per event.
+ */
+export class WebhookSender {
+  private readonly httpAgent: HttpAgent;
+  private readonly httpsAgent: HttpsAgent;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: WebhookSenderOptions) {
+    const lookup = pinnedLookup(options.allowPrivateTargets);
+    this.httpAgent = new HttpAgent({ keepAlive: true, lookup, maxFreeSockets: 64 });
+    this.httpsAgent = new HttpsAgent({ keepAlive: true, lookup, maxFreeSockets: 64 });
+    this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  }
+
+  async send(webhook: OutgoingWebhook): Promise<AttemptOutcome> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const refuse = (kind: AttemptErrorKind, message: string): AttemptOutcome => ({
+      ok: false, status: null, headers: null, body: null, durationMs: elapsed(), errorKind: kind, errorMessage: message,
+    });
+    let url: URL;
+    try {
+      url = new URL(webhook.url);
+    } catch {
+      return refuse('blocked_target', 'the endpoint URL is malformed');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return refuse('blocked_target', `${url.protocol} URLs are not delivered to`);
+    if (url.protocol === 'http:' && this.options.requireHttps) return refuse('blocked_target', 'https is required in production');
+    // A literal address never reaches the lookup, so it is vetted here.
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && !this.options.allowPrivateTargets && !isGlobalAddress(host)) {
+      return refuse('blocked_target', `${host} is not a globally reachable address`);
+    }
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const agent = url.protocol === 'https:' ? this.httpsAgent : this.httpAgent;
+    const body = Buffer.from(webhook.body, 'utf8');
+
+    return new Promise<AttemptOutcome>((resolve) => {
+      let settled = false;
+      const finish = (outcome: Omit<AttemptOutcome, 'durationMs'>) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve({ ...outcome, durationMs: elapsed() });
+      };
+      const req = send(url, {
+        method: 'POST',
+        agent,
+        headers: { ...webhook.headers, 'content-length': String(body.length) },
+      });
+      const timer = setTimeout(() => {
+        finish({ ok: false, status: null, headers: null, body: null, errorKind: 'timeout', errorMessage: `no answer within ${this.timeoutMs} ms` });
+        req.destroy();
+      }, this.timeoutMs);
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        finish({ ok: false, status: null, headers: null, body: null, errorKind: classify(error), errorMessage: error.message }),
+      );
+      req.on('response', (res) => {
+        const status = res.statusCode ?? 0;
+        const headers = flatHeaders(res.headers);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () => {
+          const text = boundedText(Buffer.concat(chunks), RESPONSE_BODY_LIMIT);
+          if (status >= 200 && status < 300) return finish({ ok: true, status, headers, body: text, errorKind: null, errorMessage: null });
+          const redirect = status >= 300 && status < 400;
+          finish({
+            ok: false, status, headers, body: text,
+            errorKind: redirect ? 'redirect' : 'http_status',
+            errorMessage: redirect ? `redirected to ${headers['location'] ?? '(no location)'}; redirects are not followed` : `answered ${status}`,
+          });
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (size >= RESPONSE_BODY_LIMIT) return;
+          chunks.push(chunk);
+          size += chunk.length;
+          // The rest of a large answer is not needed: stop reading (the socket is not reused).
+          if (size >= RESPONSE_BODY_LIMIT) {
+            done();
+            res.destroy();
+          }
+        });
+        res.on('end', done);
+        res.on('error', done);
+        res.on('aborted', done);
+      });
+      req.end(body);
+    });
+  }
+
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+}
