@@ -1,0 +1,47 @@
+import { Logger } from '@nestjs/common';
+
+/**
+ * Runs `work` every `intervalMs` (from the end of the previous run, so runs never overlap) until stopped;
+ * stop() waits for a run in progress. A failing run is logged and the next one comes as usual.
+ * (The processor has the same helper; it belongs in a shared lib once a third worker needs it.)
+ */
+export class PeriodicTask {
+  private readonly logger: Logger;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly name: string,
+    private readonly intervalMs: number,
+    private readonly work: () => Promise<unknown>,
+  ) {
+    this.logger = new Logger(name);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.work()
+        .then(
+          () => undefined,
+          (err: unknown) => this.logger.error({ err }, `${this.name} failed; retrying in ${this.intervalMs} ms`),
+        )
+        .finally(() => {
+          this.running = undefined;
+          this.schedule(this.intervalMs);
+        });
+    }, delay);
+  }
+}

@@ -1,0 +1,67 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DATA_SOURCE } from '@cs/nest-infrastructure';
+import {
+  createDeliveryQueue,
+  DeliveryAttemptHandler,
+  DeliveryLogRetention,
+  type DeliveryQueue,
+  DueDeliveryPoller,
+  EventRelay,
+  WebhookSender,
+} from '@cs/webhooks';
+import type { DataSource } from 'typeorm';
+import { WEBHOOK_WORKER_CONFIG, type WebhookWorkerConfig } from './config/webhook-worker-config';
+import { PeriodicTask } from './scheduling/periodic-task';
+import { DeliveryWorker } from './worker/delivery.worker';
+
+/**
+ * Starts the delivery worker, the outbox relay, the due-delivery poller and the retention purge once every
+ * connection is up, and stops them in reverse on shutdown: no new work is taken, attempts in flight finish and
+ * are recorded, then the connections close.
+ */
+@Injectable()
+export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('WebhookWorker');
+  private readonly queue: DeliveryQueue;
+  private readonly sender: WebhookSender;
+  private readonly worker: DeliveryWorker;
+  private readonly tasks: PeriodicTask[];
+
+  constructor(@Inject(WEBHOOK_WORKER_CONFIG) config: WebhookWorkerConfig, @Inject(DATA_SOURCE) dataSource: DataSource) {
+    this.queue = createDeliveryQueue(config.REDIS_URL, config.QUEUE_PREFIX);
+    this.sender = new WebhookSender({ allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS, requireHttps: config.NODE_ENV === 'production' });
+    const handler = new DeliveryAttemptHandler(dataSource, this.queue, this.sender, {
+      secretKey: config.WEBHOOK_SECRET_KEY,
+      timeScale: config.WEBHOOK_TIME_SCALE,
+      disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
+    });
+    this.worker = new DeliveryWorker(handler, config);
+    const relay = new EventRelay(dataSource, this.queue);
+    const poller = new DueDeliveryPoller(dataSource, this.queue, { graceMs: config.WEBHOOK_POLL_GRACE_MS });
+    const retention = new DeliveryLogRetention(dataSource, config.WEBHOOK_LOG_RETENTION_DAYS);
+    this.tasks = [
+      // Relays back-to-back while there is a backlog, then at the configured interval.
+      new PeriodicTask('EventRelay', config.WEBHOOK_RELAY_INTERVAL_MS, async () => {
+        while ((await relay.relayOnce()).events > 0);
+      }),
+      new PeriodicTask('DueDeliveryPoller', config.WEBHOOK_POLL_INTERVAL_MS, () => poller.pollOnce()),
+      new PeriodicTask('DeliveryLogRetention', config.WEBHOOK_RETENTION_INTERVAL_MS, async () => {
+        const report = await retention.purgeOnce();
+        if (report.attempts + report.deliveries + report.events > 0) this.logger.log(report, 'purged the delivery log past its retention');
+      }),
+    ];
+    if (config.WEBHOOK_ALLOW_PRIVATE_TARGETS) this.logger.warn('WEBHOOK_ALLOW_PRIVATE_TARGETS=true: webhooks may reach private and loopback addresses');
+  }
+
+  onApplicationBootstrap(): void {
+    this.worker.start();
+    for (const task of this.tasks) task.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.tasks.map((task) => task.stop()));
+    await this.worker.stop();
+    await this.queue.close();
+    this.sender.close();
+  }
+}

@@ -1,0 +1,68 @@
+import { Logger } from '@nestjs/common';
+import { type AttemptResult, type DeliverWebhookJob, type DeliveryAttemptHandler, WEBHOOK_DELIVERY_QUEUE } from '@cs/webhooks';
+import { DelayedError, type Job, Worker } from 'bullmq';
+import type { WebhookWorkerConfig } from '../config/webhook-worker-config';
+import { EndpointSlots } from './endpoint-slots';
+
+// An attempt held back because its endpoint is busy comes back after this long (plus jitter, so they spread).
+const BUSY_ENDPOINT_DELAY_MS = 500;
+
+/**
+ * Consumes the delivery queue: one job is one attempt. Attempts to an endpoint that already has its share of
+ * slots in flight are put back as delayed jobs without touching the database, so they never occupy a slot.
+ */
+export class DeliveryWorker {
+  private readonly logger = new Logger('DeliveryWorker');
+  private readonly slots: EndpointSlots;
+  private worker: Worker<DeliverWebhookJob, AttemptResult['kind']> | undefined;
+
+  constructor(
+    private readonly handler: DeliveryAttemptHandler,
+    private readonly config: WebhookWorkerConfig,
+  ) {
+    this.slots = new EndpointSlots(config.WEBHOOK_ENDPOINT_CONCURRENCY);
+  }
+
+  private async process(job: Job<DeliverWebhookJob>, token: string | undefined): Promise<AttemptResult['kind']> {
+    const { deliveryId, webhookId, attempt } = job.data;
+    if (!this.slots.tryAcquire(webhookId)) {
+      await job.moveToDelayed(Date.now() + BUSY_ENDPOINT_DELAY_MS + Math.floor(Math.random() * BUSY_ENDPOINT_DELAY_MS), token);
+      throw new DelayedError();
+    }
+    try {
+      const result = await this.handler.handle(job.data);
+      const log = { deliveryId, webhookId, attempt, outcome: result.kind };
+      if (result.kind === 'retrying') this.logger.log({ ...log, retryInMs: result.delayMs }, 'webhook attempt failed; retry scheduled');
+      else if (result.kind === 'failed') this.logger.warn(log, 'webhook delivery failed for good');
+      else this.logger.debug(log, 'webhook attempt done');
+      return result.kind;
+    } finally {
+      this.slots.release(webhookId);
+    }
+  }
+
+  /** Starts consuming; called once everything the handler needs is up (STYLE.md "Workers": start paused). */
+  start(): void {
+    this.worker = new Worker<DeliverWebhookJob, AttemptResult['kind']>(WEBHOOK_DELIVERY_QUEUE, (job, token) => this.process(job, token), {
+      connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
+      prefix: this.config.QUEUE_PREFIX,
+      concurrency: this.config.WEBHOOK_CONCURRENCY,
+      autorun: false,
+      // The attempt of a worker that died is taken up again once its lock expires; the attempt log makes sure it
+      // is recorded once.
+      lockDuration: this.config.WEBHOOK_LOCK_MS,
+      stalledInterval: this.config.WEBHOOK_LOCK_MS,
+      maxStalledCount: 5,
+    });
+    this.worker.on('error', (err) => this.logger.error({ err }, 'worker error'));
+    this.worker.on('failed', (job, err) => {
+      if (!(err instanceof DelayedError)) this.logger.error({ err, jobId: job?.id }, 'webhook job failed (infrastructure error); it will be retried');
+    });
+    void this.worker.run();
+  }
+
+  /** Stops taking jobs and waits for the attempts in flight (graceful shutdown on SIGTERM). */
+  async stop(): Promise<void> {
+    await this.worker?.close();
+  }
+}
