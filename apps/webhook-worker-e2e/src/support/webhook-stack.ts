@@ -44,6 +44,8 @@ export interface WebhookStack {
   subscribe(owner: Member, options: SubscribeOptions): Promise<Subscription>;
   /** Starts a webhook-worker replica (env on top of the stack's); stopped in afterAll unless stopped before. */
   startWorker(env?: Record<string, string>): Promise<AppProcess>;
+  /** Stops every webhook-worker replica started so far (SIGTERM). */
+  stopWorkers(): Promise<void>;
   deliveries(webhookId: string): Promise<Array<{ id: string; event_id: string; event_type: string; status: string; attempts: number }>>;
   attempts(webhookId: string, eventId: string): Promise<AttemptRow[]>;
   /** Deletes every Redis key of this stack's queues (what a Redis restarted without its data looks like to them). */
@@ -62,6 +64,7 @@ export function useWebhookStack(options: { workerEnv?: Record<string, string> } 
   let db: TestDatabase | undefined;
   let fixtures: Fixtures | undefined;
   const processes: AppProcess[] = [];
+  const workers: AppProcess[] = [];
   let apiUrl = '';
   const queuePrefix = `whe2e-${randomBytes(4).toString('hex')}`;
   const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -129,7 +132,11 @@ export function useWebhookStack(options: { workerEnv?: Record<string, string> } 
         },
       });
       processes.push(worker);
+      workers.push(worker);
       return worker;
+    },
+    async stopWorkers() {
+      await Promise.all(workers.map((w) => w.stop()));
     },
     deliveries(webhookId) {
       return stack.db.dataSource.query(
