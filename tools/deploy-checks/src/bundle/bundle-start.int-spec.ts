@@ -26,7 +26,7 @@ const DEPLOYABLES: Deployable[] = [
   { project: 'api', dir: 'apps/api', portVariable: 'API_PORT', env: { CURSOR_SECRET: secret(), RECORDER_CALLBACK_SECRET: secret(), WEBHOOK_SECRET_KEY: secret() } },
   { project: 'auth', dir: 'apps/auth', portVariable: 'AUTH_PORT', env: { AUTH_COOKIE_KEYS: secret(), SIGNING_KEY_SECRET: secret(), WEBHOOK_SECRET_KEY: secret(), TRUST_PROXY: 'true' } },
   { project: 'mcp', dir: 'apps/mcp', portVariable: 'MCP_PORT', env: { CURSOR_SECRET: secret() } },
-  { project: 'webhook-worker', dir: 'apps/webhook-worker', portVariable: 'WEBHOOK_WORKER_PORT', env: { QUEUE_PREFIX: `deploy-checks-${randomBytes(4).toString('hex')}` } },
+  { project: 'webhook-worker', dir: 'apps/webhook-worker', portVariable: 'WEBHOOK_WORKER_PORT', env: { QUEUE_PREFIX: `deploy-checks-${randomBytes(4).toString('hex')}`, WEBHOOK_SECRET_KEY: secret() } },
   // Its queues get a prefix of this run's own, so parallel runs on one Redis never share jobs.
   { project: 'processor', dir: 'apps/processor', portVariable: 'PROCESSOR_PORT', env: { QUEUE_PREFIX: `deploy-checks-${randomBytes(4).toString('hex')}`, RECORDER_CALLBACK_SECRET: secret() } },
 ];
