@@ -5,6 +5,7 @@ import { MCP_USAGE, parseMcpArgs, runMcp } from './mcp/mcp';
 import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/rest-read';
 import { killStartedServers } from './rest-read/servers';
 import { PROCESSING_USAGE, parseProcessingArgs, runProcessing } from './processing/processing';
+import { parseWebhooksArgs, runWebhooks, WEBHOOKS_USAGE } from './webhooks/webhooks';
 
 /** The benchmarks, by name: `node tools/bench/dist/main.js <name> [flags]` (`npm run bench -- <name>`). */
 const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: string[]) => Promise<number> }> = {
@@ -27,6 +28,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'list-conversations and get-conversation through apps/mcp against the same REST calls on apps/api',
     usage: MCP_USAGE,
     run: (args) => runMcp(parseMcpArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  webhooks: {
+    summary: 'webhook deliveries/s to a fast local receiver, event-to-first-attempt p50/p99, isolation from a timing-out endpoint',
+    usage: WEBHOOKS_USAGE,
+    run: (args) => runWebhooks(parseWebhooksArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
 };
 

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, relative } from 'node:path';
+import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
+import { newId } from '@cs/domain';
+import { newWebhookSecret, sealWebhookSecret } from '@cs/webhooks';
+import { Pool } from 'pg';
+import { applyBenchArgs } from '../bench-args';
+import { prepareAuthDatabase } from '../auth/setup';
+import { machineFacts, ROOT, writeResults } from '../results-file';
+import { freePort, type RunningServer, startServer } from '../rest-read/servers';
+import { percentile } from '../rest-read/stats';
+import { BenchReceivers } from './webhook-receivers';
+
+const ENTRY = join(ROOT, 'apps', 'webhook-worker', 'dist', 'main.js');
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+/** Issue 5's targets on this 2-core machine. */
+export const WEBHOOK_TARGETS = { deliveriesPerSecond: 2_000, p50Ms: 50, p99Ms: 250, isolationRatio: 0.9 };
+
+export interface WebhooksOptions {
+  quick: boolean;
+  /** Events in each throughput burst. */
+  events: number;
+  /** Healthy subscriptions each event goes to. */
+  endpoints: number;
+  /** Events per second in the latency run, and its length. */
+  rate: number;
+  latencySeconds: number;
+}
+
+export const WEBHOOKS_USAGE = `usage: webhooks [--quick] [--events N] [--endpoints N] [--rate N] [--latency-seconds S]
+  --quick            500 events, 5 s latency run: a smoke test; the targets are reported, not enforced
+  --events           events per throughput burst (2500; quick 500); each goes to every healthy endpoint
+  --endpoints        healthy subscriptions (4)
+  --rate             events per second in the latency run (50)
+  --latency-seconds  length of the latency run (15; quick 5)`;
+
+export function parseWebhooksArgs(args: readonly string[]): WebhooksOptions {
+  const quick = args.includes('--quick');
+  return applyBenchArgs(
+    args,
+    { quick, events: quick ? 500 : 2_500, endpoints: 4, rate: 50, latencySeconds: quick ? 5 : 15 },
+    { numeric: { '--events': 'events', '--endpoints': 'endpoints', '--rate': 'rate', '--latency-seconds': 'latencySeconds' }, switches: {} },
+    WEBHOOKS_USAGE,
+  );
+}
+
+type Out = (text: string) => void;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Burst {
+  deliveries: number;
+  seconds: number;
+  deliveriesPerSecond: number;
+}
+
+/** `webhooks`: see tools/bench/README.md. Returns the exit code. */
+export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out): Promise<number> {
+  const startedAt = new Date();
+  const loadBefore = loadavg()[0] ?? 0;
+  if (!existsSync(ENTRY)) {
+    log(`${relative(ROOT, ENTRY)} is missing: build the apps first (npm run bench builds everything)`);
+    return 1;
+  }
+  const serverUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
+  const fixtures = await prepareAuthDatabase(serverUrl, 'cs_bench_webhooks');
+  const pool = new Pool({ connectionString: fixtures.url, max: 4, application_name: 'bench' });
+  const receivers = new BenchReceivers();
+  await receivers.start();
+  const workspaceId = fixtures.workspaceId;
+  const ownerId = fixtures.user.id;
+  let worker: RunningServer | undefined;
+  try {
+    const subscribe = async (path: string) => {
+      await pool.query(
+        `INSERT INTO webhooks (id, workspace_id, owner_id, url, events, secret_sealed) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [newId('webhook'), workspaceId, ownerId, `${receivers.baseUrl}${path}`, ['conversation.deleted'], sealWebhookSecret(DEV_WEBHOOK_SECRET_KEY, newWebhookSecret())],
+      );
+    };
+    for (let i = 0; i < options.endpoints; i++) await subscribe(`/fast/${i}`);
+    // One conversation is enough: an event carries its own envelope; the relay reads only the outbox.
+    const conversationId = newId('conversation');
+    await pool.query(
+      `INSERT INTO conversations (id, workspace_id, owner_id, title, status, visibility, created_at, updated_at) VALUES ($1, $2, $3, 'Bench', 'ready', 'workspace', now(), now())`,
+      [conversationId, workspaceId, ownerId],
+    );
+    /** Inserts `count` conversation.deleted events as the api's outbox writer does; returns their ids and commit time. */
+    const insertEvents = async (count: number): Promise<{ ids: string[]; committedAt: number }> => {
+      const ids: string[] = [];
+      const now = new Date();
+      const rows = Array.from({ length: count }, () => {
+        const id = newId('event', now);
+        ids.push(id);
+        return { id, payload: { id, type: 'conversation.deleted', created_at: now.toISOString(), data: { id: conversationId, title: 'Bench', started_at: now.toISOString(), status: 'ready' } } };
+      });
+      await pool.query(
+        `INSERT INTO outbox (id, workspace_id, topic, type, payload, created_at, audience)
+         SELECT t.id, $3, 'event', 'conversation.deleted', t.payload, now(), jsonb_build_object('owner_id', $4::text, 'visibility', 'workspace')
+         FROM unnest($1::text[], $2::jsonb[]) AS t(id, payload)`,
+        [rows.map((r) => r.id), rows.map((r) => JSON.stringify(r.payload)), workspaceId, ownerId],
+      );
+      return { ids, committedAt: Date.now() };
+    };
+
+    const port = await freePort();
+    worker = await startServer({
+      name: 'webhook-worker',
+      entry: ENTRY,
+      port,
+      pinning: { cpu: null, warning: null },
+      healthPath: '/healthz',
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: fixtures.url,
+        REDIS_URL: process.env['REDIS_URL'] || DEFAULT_REDIS_URL,
+        QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
+        WEBHOOK_WORKER_PORT: String(port),
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      },
+    });
+    log('webhook-worker up (production defaults but WEBHOOK_ALLOW_PRIVATE_TARGETS=true; unpinned)');
+
+    const burst = async (label: string, expectedPerEvent: number): Promise<Burst> => {
+      receivers.reset();
+      const expected = options.events * expectedPerEvent;
+      const started = Date.now();
+      await insertEvents(options.events);
+      const deadline = started + 600_000;
+      while (receivers.fastRequests < expected && Date.now() < deadline) await sleep(20);
+      const seconds = (receivers.lastFastAt - started) / 1000;
+      const result = { deliveries: receivers.fastRequests, seconds, deliveriesPerSecond: receivers.fastRequests / seconds };
+      log(`${label}: ${result.deliveries} healthy deliveries in ${seconds.toFixed(2)} s`);
+      return result;
+    };
+
+    // Warm-up: connections, JIT, the relay's first batches.
+    await insertEvents(100);
+    await sleep(3_000);
+
+    const healthy = await burst('burst, healthy endpoints only', options.endpoints);
+
+    receivers.reset();
+    log(`latency: ${options.rate} events/s for ${options.latencySeconds} s`);
+    const sent = new Map<string, number>();
+    const latencyEnd = Date.now() + options.latencySeconds * 1000;
+    while (Date.now() < latencyEnd) {
+      const tick = Date.now();
+      const { ids, committedAt } = await insertEvents(1);
+      for (const id of ids) sent.set(id, committedAt);
+      await sleep(Math.max(0, 1000 / options.rate - (Date.now() - tick)));
+    }
+    await sleep(2_000);
+    const latencies = [...sent].map(([id, at]) => (receivers.firstArrival.get(id) ?? Number.NaN) - at).filter(Number.isFinite).sort((a, b) => a - b);
+    const lost = sent.size - latencies.length;
+
+    await subscribe('/stuck');
+    const withStuck = await burst('burst, healthy endpoints plus one that never answers', options.endpoints);
+    const stuckRequests = receivers.stuckRequests;
+
+    const figures = {
+      deliveriesPerSecond: healthy.deliveriesPerSecond,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      isolationRatio: withStuck.deliveriesPerSecond / healthy.deliveriesPerSecond,
+    };
+    const verdict = (ok: boolean) => (options.quick ? 'reported' : ok ? 'met' : 'NOT MET');
+    out(`webhooks (${options.events} events × ${options.endpoints} endpoints per burst; fast local receiver)`);
+    out(`  deliveries/s (healthy)          ${figures.deliveriesPerSecond.toFixed(0).padStart(8)}   target ≥ ${WEBHOOK_TARGETS.deliveriesPerSecond}: ${verdict(figures.deliveriesPerSecond >= WEBHOOK_TARGETS.deliveriesPerSecond)}`);
+    out(`  event → first attempt p50 (ms)  ${figures.p50.toFixed(1).padStart(8)}   target < ${WEBHOOK_TARGETS.p50Ms}: ${verdict(figures.p50 < WEBHOOK_TARGETS.p50Ms)}`);
+    out(`  event → first attempt p99 (ms)  ${figures.p99.toFixed(1).padStart(8)}   target < ${WEBHOOK_TARGETS.p99Ms}: ${verdict(figures.p99 < WEBHOOK_TARGETS.p99Ms)}`);
+    out(`  with a timing-out endpoint      ${withStuck.deliveriesPerSecond.toFixed(0).padStart(8)}   ratio ${figures.isolationRatio.toFixed(2)} (target ≥ ${WEBHOOK_TARGETS.isolationRatio}): ${verdict(figures.isolationRatio >= WEBHOOK_TARGETS.isolationRatio)}; ${stuckRequests} requests reached the stuck endpoint`);
+    out(`  latency run: ${latencies.length} events measured${lost > 0 ? `, ${lost} not delivered within 2 s of the run's end` : ''}`);
+    const file = writeResults('webhooks', startedAt, {
+      benchmark: 'webhooks',
+      options,
+      machine: machineFacts(null, loadBefore, loadavg()[0] ?? 0),
+      targets: WEBHOOK_TARGETS,
+      healthy,
+      with_stuck_endpoint: { ...withStuck, stuck_requests: stuckRequests },
+      latency_ms: { p50: figures.p50, p99: figures.p99, samples: latencies.length, lost },
+      isolation_ratio: figures.isolationRatio,
+    });
+    out(`  results: ${file}`);
+    return 0;
+  } finally {
+    await worker?.stop();
+    await receivers.close();
+    await pool.end();
+  }
+}
