@@ -4,8 +4,10 @@ import { DelayedError, type Job, Worker } from 'bullmq';
 import type { WebhookWorkerConfig } from '../config/webhook-worker-config';
 import { EndpointSlots } from './endpoint-slots';
 
-// An attempt held back because its endpoint is busy comes back after this long (plus jitter, so they spread).
-const BUSY_ENDPOINT_DELAY_MS = 500;
+// An attempt held back because its endpoint has its share of slots comes back after this long (plus as much
+// jitter): soon for a healthy endpoint that is merely busy, later for a slow one.
+const BUSY_ENDPOINT_DELAY_MS = 25;
+const SLOW_ENDPOINT_DELAY_MS = 500;
 
 /**
  * Consumes the delivery queue: one job is one attempt. Attempts to an endpoint that already has its share of
@@ -20,15 +22,18 @@ export class DeliveryWorker {
     private readonly handler: DeliveryAttemptHandler,
     private readonly config: WebhookWorkerConfig,
   ) {
-    this.slots = new EndpointSlots(config.WEBHOOK_ENDPOINT_CONCURRENCY);
+    // Any endpoint may use half the slots, a slow one only WEBHOOK_ENDPOINT_CONCURRENCY.
+    this.slots = new EndpointSlots(Math.max(1, Math.floor(config.WEBHOOK_CONCURRENCY / 2)), config.WEBHOOK_ENDPOINT_CONCURRENCY);
   }
 
   private async process(job: Job<DeliverWebhookJob>, token: string | undefined): Promise<AttemptResult['kind']> {
     const { deliveryId, webhookId, attempt } = job.data;
     if (!this.slots.tryAcquire(webhookId)) {
-      await job.moveToDelayed(Date.now() + BUSY_ENDPOINT_DELAY_MS + Math.floor(Math.random() * BUSY_ENDPOINT_DELAY_MS), token);
+      const delay = this.slots.isSlow(webhookId) ? SLOW_ENDPOINT_DELAY_MS : BUSY_ENDPOINT_DELAY_MS;
+      await job.moveToDelayed(Date.now() + delay + Math.floor(Math.random() * delay), token);
       throw new DelayedError();
     }
+    const started = performance.now();
     try {
       const result = await this.handler.handle(job.data);
       const log = { deliveryId, webhookId, attempt, outcome: result.kind };
@@ -37,7 +42,7 @@ export class DeliveryWorker {
       else this.logger.debug(log, 'webhook attempt done');
       return result.kind;
     } finally {
-      this.slots.release(webhookId);
+      this.slots.release(webhookId, performance.now() - started);
     }
   }
 

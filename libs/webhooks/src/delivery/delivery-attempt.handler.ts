@@ -92,54 +92,57 @@ export class DeliveryAttemptHandler {
     const outcome = await this.sender.send({ url: delivery.url, headers, body });
     const result = this.decide(job.attempt, outcome, startedAt, delivery.first_attempt_at ?? startedAt);
 
-    const recorded = await this.dataSource.transaction(async (m) => {
-      const inserted = (await m.query(
-        `INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, request_url, request_headers, request_body,
+    const finishedAt = new Date(startedAt.getTime() + outcome.durationMs);
+    const nextAt = result.kind === 'retrying' ? new Date(finishedAt.getTime() + result.delayMs) : null;
+    const status = result.kind === 'succeeded' ? 'succeeded' : result.kind === 'failed' ? 'failed' : 'pending';
+    // One statement, so one round trip and atomic without a transaction: the attempt is recorded once (a
+    // duplicate job inserts nothing, and then nothing else changes), the delivery moves on, and the endpoint's
+    // failure run starts, ends, or disables it once it is older than WEBHOOK_DISABLE_AFTER_MS.
+    const rows = (await this.dataSource.query(
+      `WITH attempt AS (
+         INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, request_url, request_headers, request_body,
                                        response_status, response_headers, response_body, error_kind, error_message)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-         ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING id`,
-        [
-          newId('attempt', startedAt),
-          delivery.id,
-          job.attempt,
-          startedAt,
-          outcome.durationMs,
-          delivery.url,
-          headers,
-          body,
-          outcome.status,
-          outcome.headers,
-          outcome.body,
-          outcome.errorKind,
-          outcome.errorMessage,
-        ],
-      )) as unknown[];
-      if (inserted.length === 0) return false;
-      const finishedAt = new Date(startedAt.getTime() + outcome.durationMs);
-      const nextAt = result.kind === 'retrying' ? new Date(finishedAt.getTime() + result.delayMs) : null;
-      const status = result.kind === 'succeeded' ? 'succeeded' : result.kind === 'failed' ? 'failed' : 'pending';
-      await m.query(
-        `UPDATE webhook_deliveries SET attempts = $2, status = $3, next_attempt_at = $4, completed_at = $5, updated_at = $6
-         WHERE id = $1 AND status = 'pending'`,
-        [delivery.id, job.attempt, status, nextAt, status === 'pending' ? null : finishedAt, finishedAt],
-      );
-      if (outcome.ok) {
-        await m.query(`UPDATE webhooks SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [delivery.webhook_id]);
-      } else {
-        // The endpoint has failed since its first failure after its last success; past the limit it is disabled.
-        await m.query(
-          `UPDATE webhooks SET
-             failing_since = COALESCE(failing_since, $2),
-             enabled = CASE WHEN COALESCE(failing_since, $2) <= $3 THEN false ELSE enabled END,
-             disabled_reason = CASE WHEN enabled AND COALESCE(failing_since, $2) <= $3 THEN 'failing' ELSE disabled_reason END,
-             disabled_at = CASE WHEN enabled AND COALESCE(failing_since, $2) <= $3 THEN $4 ELSE disabled_at END,
-             updated_at = CASE WHEN enabled AND COALESCE(failing_since, $2) <= $3 THEN $4 ELSE updated_at END
-           WHERE id = $1`,
-          [delivery.webhook_id, startedAt, new Date(finishedAt.getTime() - this.settings.disableAfterMs), finishedAt],
-        );
-      }
-      return true;
-    });
+         ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING delivery_id
+       ), delivery AS (
+         UPDATE webhook_deliveries SET attempts = $3, status = $14, next_attempt_at = $15, completed_at = $16, updated_at = $17
+         WHERE id = (SELECT delivery_id FROM attempt) AND status = 'pending'
+         RETURNING webhook_id
+       ), endpoint AS (
+         UPDATE webhooks SET
+           failing_since = CASE WHEN $18 THEN NULL ELSE COALESCE(failing_since, $4) END,
+           enabled = CASE WHEN NOT $18 AND enabled AND COALESCE(failing_since, $4) <= $19 THEN false ELSE enabled END,
+           disabled_reason = CASE WHEN NOT $18 AND enabled AND COALESCE(failing_since, $4) <= $19 THEN 'failing' ELSE disabled_reason END,
+           disabled_at = CASE WHEN NOT $18 AND enabled AND COALESCE(failing_since, $4) <= $19 THEN $17 ELSE disabled_at END,
+           updated_at = CASE WHEN NOT $18 AND enabled AND COALESCE(failing_since, $4) <= $19 THEN $17 ELSE updated_at END
+         WHERE id = (SELECT webhook_id FROM delivery)
+           AND (($18 AND failing_since IS NOT NULL) OR (NOT $18 AND (failing_since IS NULL OR (enabled AND failing_since <= $19))))
+         RETURNING id
+       )
+       SELECT (SELECT count(*) FROM attempt)::int AS recorded`,
+      [
+        newId('attempt', startedAt),
+        delivery.id,
+        job.attempt,
+        startedAt,
+        outcome.durationMs,
+        delivery.url,
+        headers,
+        body,
+        outcome.status,
+        outcome.headers,
+        outcome.body,
+        outcome.errorKind,
+        outcome.errorMessage,
+        status,
+        nextAt,
+        status === 'pending' ? null : finishedAt,
+        finishedAt,
+        outcome.ok,
+        new Date(finishedAt.getTime() - this.settings.disableAfterMs),
+      ],
+    )) as Array<{ recorded: number }>;
+    const recorded = rows[0]?.recorded === 1;
     if (!recorded) return { kind: 'skipped' };
     if (result.kind === 'retrying') {
       await scheduleAttempts(this.queue, [{ job: { ...job, attempt: job.attempt + 1 }, delayMs: result.delayMs }]);
