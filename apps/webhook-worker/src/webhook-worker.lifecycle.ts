@@ -11,6 +11,7 @@ import {
 } from '@cs/webhooks';
 import type { DataSource } from 'typeorm';
 import { WEBHOOK_WORKER_CONFIG, type WebhookWorkerConfig } from './config/webhook-worker-config';
+import { OutboxEventListener } from './scheduling/outbox-event.listener';
 import { PeriodicTask } from './scheduling/periodic-task';
 import { DeliveryWorker } from './worker/delivery.worker';
 
@@ -26,6 +27,7 @@ export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApp
   private readonly sender: WebhookSender;
   private readonly worker: DeliveryWorker;
   private readonly tasks: PeriodicTask[];
+  private readonly listener: OutboxEventListener;
 
   constructor(@Inject(WEBHOOK_WORKER_CONFIG) config: WebhookWorkerConfig, @Inject(DATA_SOURCE) dataSource: DataSource) {
     this.queue = createDeliveryQueue(config.REDIS_URL, config.QUEUE_PREFIX);
@@ -39,11 +41,13 @@ export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApp
     const relay = new EventRelay(dataSource, this.queue);
     const poller = new DueDeliveryPoller(dataSource, this.queue, { graceMs: config.WEBHOOK_POLL_GRACE_MS });
     const retention = new DeliveryLogRetention(dataSource, config.WEBHOOK_LOG_RETENTION_DAYS);
+    // Relays back-to-back while there is a backlog, then at the configured interval, or at once when notified.
+    const relayTask = new PeriodicTask('EventRelay', config.WEBHOOK_RELAY_INTERVAL_MS, async () => {
+      while ((await relay.relayOnce()).events > 0);
+    });
+    this.listener = new OutboxEventListener(config.DATABASE_URL, () => relayTask.wake());
     this.tasks = [
-      // Relays back-to-back while there is a backlog, then at the configured interval.
-      new PeriodicTask('EventRelay', config.WEBHOOK_RELAY_INTERVAL_MS, async () => {
-        while ((await relay.relayOnce()).events > 0);
-      }),
+      relayTask,
       new PeriodicTask('DueDeliveryPoller', config.WEBHOOK_POLL_INTERVAL_MS, () => poller.pollOnce()),
       new PeriodicTask('DeliveryLogRetention', config.WEBHOOK_RETENTION_INTERVAL_MS, async () => {
         const report = await retention.purgeOnce();
@@ -53,12 +57,14 @@ export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApp
     if (config.WEBHOOK_ALLOW_PRIVATE_TARGETS) this.logger.warn('WEBHOOK_ALLOW_PRIVATE_TARGETS=true: webhooks may reach private and loopback addresses');
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.worker.start();
     for (const task of this.tasks) task.start();
+    await this.listener.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.listener.stop();
     await Promise.all(this.tasks.map((task) => task.stop()));
     await this.worker.stop();
     await this.queue.close();

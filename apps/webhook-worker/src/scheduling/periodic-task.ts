@@ -10,6 +10,7 @@ export class PeriodicTask {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private wakeRequested = false;
 
   constructor(
     private readonly name: string,
@@ -21,6 +22,17 @@ export class PeriodicTask {
 
   start(): void {
     this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Runs now instead of at the next interval; during a run, runs again right after it. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.wakeRequested = true;
+      return;
+    }
+    clearTimeout(this.timer);
     this.schedule(0);
   }
 
@@ -40,7 +52,9 @@ export class PeriodicTask {
         )
         .finally(() => {
           this.running = undefined;
-          this.schedule(this.intervalMs);
+          const again = this.wakeRequested;
+          this.wakeRequested = false;
+          this.schedule(again ? 0 : this.intervalMs);
         });
     }, delay);
   }

@@ -83,10 +83,22 @@ export class Webhooks1764100000000 implements MigrationInterface {
         error_message text,
         CONSTRAINT webhook_attempts_once UNIQUE (delivery_id, attempt)
       );
+
+      -- Wakes the webhook worker's relay as soon as an event is committed (LISTEN outbox_event), so the first
+      -- attempt does not wait for the next poll; polling stays as the fallback. NOTIFY is delivered at commit
+      -- and folds identical notifications of one transaction into one.
+      CREATE FUNCTION notify_outbox_event() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('outbox_event', '');
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER outbox_event_notify AFTER INSERT ON outbox FOR EACH ROW WHEN (NEW.topic = 'event') EXECUTE FUNCTION notify_outbox_event();
     `);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TRIGGER outbox_event_notify ON outbox`);
+    await q.query(`DROP FUNCTION notify_outbox_event()`);
     await q.query(`DROP TABLE webhook_attempts, webhook_deliveries, webhooks`);
   }
 }
