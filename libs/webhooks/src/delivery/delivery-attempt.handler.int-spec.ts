@@ -185,7 +185,7 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
     expect(() => new Webhook(previous).verify(after.body, after.headers as Record<string, string>)).toThrow();
   });
 
-  it('disables an endpoint that keeps failing past WEBHOOK_DISABLE_AFTER_MS, and then abandons its pending deliveries', async () => {
+  it('disables an endpoint that keeps failing past WEBHOOK_DISABLE_AFTER_MS, and then abandons its pending event deliveries but still sends test events', async () => {
     behaviour = (_req, res) => res.writeHead(500).end();
     const d = await aDelivery();
     await handler().handle(d.job(1));
@@ -198,6 +198,18 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
     expect(await handler().handle(d.job(3))).toEqual({ kind: 'abandoned' });
     expect(received).toHaveLength(before);
     expect(await delivery(d.id)).toMatchObject({ status: 'failed', attempts: 2 });
+
+    // A test event (or a redelivery) asked for by an admin is still sent to the disabled endpoint.
+    behaviour = (_req, res) => res.writeHead(200).end();
+    const testId = newId('delivery');
+    await db.dataSource.query(
+      `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, next_attempt_at, origin)
+       SELECT $1, workspace_id, webhook_id, $2, 'webhook.test', '{"type":"webhook.test"}', 'pending', now(), 'test' FROM webhook_deliveries WHERE id = $3`,
+      [testId, newId('event'), d.id],
+    );
+    expect(await handler().handle({ deliveryId: testId, webhookId: d.webhook.id, attempt: 1 })).toEqual({ kind: 'succeeded' });
+    expect(received).toHaveLength(before + 1);
+    expect(await webhookRow(d.webhook.id)).toMatchObject({ enabled: false, disabled_reason: 'failing', failing_since: null });
   });
 
   it('honours Retry-After on 429 within the window', async () => {

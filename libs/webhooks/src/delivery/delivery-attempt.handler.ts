@@ -24,7 +24,7 @@ export type AttemptResult =
   | { kind: 'failed' }
   /** The delivery is gone, finished, or already past this attempt (a duplicate job): nothing was sent. */
   | { kind: 'skipped' }
-  /** The subscription was disabled before this attempt: the delivery ends failed, nothing was sent. */
+  /** The subscription was disabled before this attempt of an event delivery: it ends failed, nothing was sent. */
   | { kind: 'abandoned' };
 
 interface DeliveryRow {
@@ -34,6 +34,7 @@ interface DeliveryRow {
   payload: Record<string, unknown>;
   status: string;
   attempts: number;
+  origin: string;
   first_attempt_at: Date | null;
   url: string;
   enabled: boolean;
@@ -60,7 +61,7 @@ export class DeliveryAttemptHandler {
 
   async handle(job: DeliverWebhookJob): Promise<AttemptResult> {
     const [delivery] = (await this.dataSource.query(
-      `SELECT d.id, d.webhook_id, d.event_id, d.payload, d.status, d.attempts,
+      `SELECT d.id, d.webhook_id, d.event_id, d.payload, d.status, d.attempts, d.origin,
               (SELECT a.started_at FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.attempt = 1) AS first_attempt_at,
               w.url, w.enabled, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at
        FROM webhook_deliveries d JOIN webhooks w ON w.workspace_id = d.workspace_id AND w.id = d.webhook_id
@@ -68,7 +69,9 @@ export class DeliveryAttemptHandler {
       [job.deliveryId],
     )) as DeliveryRow[];
     if (!delivery || delivery.status !== 'pending' || delivery.attempts !== job.attempt - 1) return { kind: 'skipped' };
-    if (!delivery.enabled) {
+    // Redeliver and Send test event are an admin's explicit request, sent even to a disabled endpoint (so a fixed
+    // endpoint can be checked before it is enabled again); events are not sent to a disabled one.
+    if (!delivery.enabled && delivery.origin === 'event') {
       await this.dataSource.query(
         `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, completed_at = $2, updated_at = $2
          WHERE id = $1 AND status = 'pending'`,
