@@ -187,7 +187,14 @@ export function useWebhookStack(options: { workerEnv?: Record<string, string> } 
       await startAppProcess({
         app: 'api',
         healthUrl: `${apiUrl}/healthz`,
-        env: { ...baseEnv(), API_PORT: String(port), CURSOR_SECRET: 'webhook-e2e-cursor-secret-0123456789abcdefghijkl' },
+        // The bursts write hundreds of conversations a minute through one key; the quota is not under test here.
+        env: {
+          ...baseEnv(),
+          API_PORT: String(port),
+          CURSOR_SECRET: 'webhook-e2e-cursor-secret-0123456789abcdefghijkl',
+          RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+          RATE_LIMIT_READS_PER_MINUTE: '100000',
+        },
       }),
     );
     const processorPort = await freePort();
