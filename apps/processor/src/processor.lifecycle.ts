@@ -7,7 +7,7 @@ import { PROCESSOR_CONFIG, type ProcessorConfig } from './config/processor-confi
 import { ConversationStore } from './pipeline/conversation-store';
 import { createProcessingQueue, type ProcessingQueue } from './queue/processing-queue';
 import { OutboxRelay } from './relay/outbox-relay';
-import { PeriodicTask } from './scheduling/periodic-task';
+import { PeriodicTask } from '@cs/nest-infrastructure';
 import { StaleWorkSweeper } from './sweeper/stale-work.sweeper';
 import { BotDispatcher } from './recorder/bot-dispatcher';
 import { DevelopmentRecorder } from './recorder/development-recorder';

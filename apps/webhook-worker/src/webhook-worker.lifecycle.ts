@@ -1,5 +1,5 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DATA_SOURCE } from '@cs/nest-infrastructure';
+import { DATA_SOURCE, Metrics, PeriodicTask } from '@cs/nest-infrastructure';
 import {
   createDeliveryQueue,
   DeliveryAttemptHandler,
@@ -12,7 +12,6 @@ import {
 import type { DataSource } from 'typeorm';
 import { WEBHOOK_WORKER_CONFIG, type WebhookWorkerConfig } from './config/webhook-worker-config';
 import { OutboxEventListener } from './scheduling/outbox-event.listener';
-import { PeriodicTask } from './scheduling/periodic-task';
 import { DeliveryWorker } from './worker/delivery.worker';
 
 /**
@@ -29,8 +28,10 @@ export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApp
   private readonly tasks: PeriodicTask[];
   private readonly listener: OutboxEventListener;
 
-  constructor(@Inject(WEBHOOK_WORKER_CONFIG) config: WebhookWorkerConfig, @Inject(DATA_SOURCE) dataSource: DataSource) {
+  constructor(@Inject(WEBHOOK_WORKER_CONFIG) config: WebhookWorkerConfig, @Inject(DATA_SOURCE) dataSource: DataSource, metrics: Metrics) {
     this.queue = createDeliveryQueue(config.REDIS_URL, config.QUEUE_PREFIX);
+    // The autoscaling signal of the worker (k8s prod overlay) and its backlog, read at each scrape.
+    metrics.watchQueue(this.queue.name, () => this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed'));
     this.sender = new WebhookSender({ allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS, requireHttps: config.NODE_ENV === 'production' });
     const handler = new DeliveryAttemptHandler(dataSource, this.queue, this.sender, {
       secretKey: config.WEBHOOK_SECRET_KEY,

@@ -3,7 +3,6 @@ import { Logger } from '@nestjs/common';
 /**
  * Runs `work` every `intervalMs` (from the end of the previous run, so runs never overlap) until stopped;
  * stop() waits for a run in progress. A failing run is logged and the next one comes as usual.
- * (The processor has the same helper; it belongs in a shared lib once a third worker needs it.)
  */
 export class PeriodicTask {
   private readonly logger: Logger;
