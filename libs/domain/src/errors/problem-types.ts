@@ -6,7 +6,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { title: string; description: st
   invalid_cursor: { title: 'Invalid cursor', description: 'The cursor is malformed, tampered with, expired (after 24 hours), issued by another endpoint or caller, or the request changed its filters. Restart from the first page.' },
   invalid_body: { title: 'Invalid body', description: 'The request body is not well-formed JSON (or multipart form data where a file is expected), or is not the kind of value the endpoint takes.' },
   api_key_required: { title: 'API key required', description: 'Writes accept API keys only; OAuth access tokens are read-only.' },
-  forbidden: { title: 'Forbidden', description: 'The caller can see the resource but may not change it: conversations and folders are changed by their owner only.' },
+  forbidden: { title: 'Forbidden', description: 'The caller can see the resource but may not change it: conversations and folders are changed by their owner only, webhooks are managed by workspace admins only.' },
   idempotency_key_reused: { title: 'Idempotency key reused', description: 'The Idempotency-Key was already used within 24 hours for a different request (another method, path or body). Use a new key for a new request.' },
   conflict: { title: 'Conflict', description: 'The change conflicts with the current state (a tag name already taken, a folder that is not empty, a folder moved into itself); detail says which.' },
   payload_too_large: { title: 'Payload too large', description: 'The body exceeds the documented limit: 10 MiB for JSON, 25 MiB for an uploaded file.' },
