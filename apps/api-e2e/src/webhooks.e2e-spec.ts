@@ -1,45 +1,15 @@
 import type { HttpMethod, Problem } from '@cs/api-client';
 import { newId } from '@cs/domain';
-import { type AppProcess, freePort, startAppProcess } from '@cs/testing';
-import { useApiEnvironment, type Actor, type World } from './support/api-environment';
-import { mintAccessToken } from './support/webhook-access-token';
+import type { Actor, World } from './support/api-environment';
+import { useApiWithAuth } from './support/auth-beside-api';
 import { insertDelivery } from './support/webhook-fixtures';
 import { idempotencyKey } from './support/writes';
 
 /** The auth app runs beside the api only so that a real OAuth access token can be shown to be refused (403). */
-const SIGNING_KEY_SECRET = 'api-e2e-webhooks-signing-key-secret-0123456789abcdefg';
-let authUrl = '';
-
-const env = useApiEnvironment({
-  env: async () => {
-    authUrl = `http://127.0.0.1:${await freePort()}`;
-    return { PUBLIC_AUTH_URL: authUrl, AUTH_JWKS_URL: `${authUrl}/api/auth/oauth2/jwks` };
-  },
+const { env, accessToken } = useApiWithAuth({
+  signingKeySecret: 'api-e2e-webhooks-signing-key-secret-0123456789abcdefg',
+  cookieKeys: 'api-e2e-webhooks-cookie-key-0123456789abcdefghijklmn',
 });
-
-let auth: AppProcess | undefined;
-
-beforeAll(async () => {
-  auth = await startAppProcess({
-    app: 'auth',
-    healthUrl: `${authUrl}/healthz`,
-    env: {
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env['E2E_API_LOG_LEVEL'] ?? 'warn',
-      DATABASE_URL: env.db.url,
-      REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
-      AUTH_PORT: new URL(authUrl).port,
-      PUBLIC_AUTH_URL: authUrl,
-      PUBLIC_API_URL: env.baseUrl,
-      SIGNING_KEY_SECRET,
-      AUTH_COOKIE_KEYS: 'api-e2e-webhooks-cookie-key-0123456789abcdefghijklmn',
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await auth?.stop();
-}, 60_000);
 
 interface WebhookBody {
   id: string;
@@ -189,7 +159,7 @@ describe('who may manage webhooks', () => {
 
   it('an OAuth access token, even an admin’s, gets 403 api_key_required on every webhook endpoint', async () => {
     const { world, webhook, deliveryId } = await worldWithWebhook();
-    const token = await mintAccessToken(env.db.dataSource, { signingKeySecret: SIGNING_KEY_SECRET, issuer: authUrl, audience: `${env.baseUrl}/api/v1` }, world.admin);
+    const token = await accessToken(world.admin, 'openid conversations:read folders:read email');
     const oauth = env.client(token);
     await expect(oauth.me()).resolves.toMatchObject({ user_id: world.admin.user.id });
     const before = await webhookRows(world.workspace.id);

@@ -1,77 +1,13 @@
-import { createPrivateKey, type JsonWebKey, randomUUID, sign } from 'node:crypto';
 import type { HttpMethod, Problem } from '@cs/api-client';
-import { loadSigningKeys } from '@cs/oauth';
-import { type AppProcess, freePort, startAppProcess } from '@cs/testing';
-import { type Actor, useApiEnvironment, type World } from './support/api-environment';
+import type { Actor, World } from './support/api-environment';
+import { useApiWithAuth } from './support/auth-beside-api';
 import { transcript, workspaceRows } from './support/writes';
 
-/**
- * The real authorization server (the built `auth` app) runs next to the api on the same database: it creates the
- * signing key and publishes it at its JWKS endpoint, which the api verifies access tokens against. The test signs a
- * token with that very key (read as the auth app does, with the same SIGNING_KEY_SECRET) and the claims the auth app
- * issues (README "Tokens"), instead of walking the browser consent flow that apps/auth-e2e covers.
- */
-const SIGNING_KEY_SECRET = 'api-e2e-signing-key-secret-0123456789abcdefghijklmn';
-const COOKIE_KEYS = 'api-e2e-cookie-key-0123456789abcdefghijklmnopqrstuv';
-let authUrl = '';
-
-const env = useApiEnvironment({
-  env: async () => {
-    authUrl = `http://127.0.0.1:${await freePort()}`;
-    return { PUBLIC_AUTH_URL: authUrl, AUTH_JWKS_URL: `${authUrl}/api/auth/oauth2/jwks` };
-  },
+/** The real authorization server runs beside the api, so a real OAuth access token can be shown to be refused. */
+const { env, accessToken } = useApiWithAuth({
+  signingKeySecret: 'api-e2e-signing-key-secret-0123456789abcdefghijklmn',
+  cookieKeys: 'api-e2e-cookie-key-0123456789abcdefghijklmnopqrstuv',
 });
-
-let auth: AppProcess | undefined;
-
-beforeAll(async () => {
-  auth = await startAppProcess({
-    app: 'auth',
-    healthUrl: `${authUrl}/healthz`,
-    env: {
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env['E2E_API_LOG_LEVEL'] ?? 'warn',
-      DATABASE_URL: env.db.url,
-      REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
-      AUTH_PORT: new URL(authUrl).port,
-      PUBLIC_AUTH_URL: authUrl,
-      PUBLIC_API_URL: env.baseUrl,
-      SIGNING_KEY_SECRET,
-      AUTH_COOKIE_KEYS: COOKIE_KEYS,
-    },
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await auth?.stop();
-}, 60_000);
-
-const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/** An RS256 access token (RFC 9068) for the REST API, signed with the authorization server's active key. */
-async function accessToken(actor: Actor, scope = 'openid offline_access conversations:read folders:read email'): Promise<string> {
-  const { active } = await loadSigningKeys(env.db.dataSource, SIGNING_KEY_SECRET);
-  const now = Math.floor(Date.now() / 1000);
-  const header = { alg: 'RS256', typ: 'at+jwt', kid: active.kid };
-  const payload = {
-    iss: authUrl,
-    aud: `${env.baseUrl}/api/v1`,
-    sub: actor.user.id,
-    user_id: actor.user.id,
-    workspace_id: actor.workspace.id,
-    tenant_id: actor.workspace.tenantId,
-    client_type: 'conversations-external',
-    client_id: `ext_${randomUUID().replace(/-/g, '')}`,
-    grant_id: randomUUID(),
-    scope,
-    jti: randomUUID(),
-    iat: now,
-    exp: now + 3600,
-  };
-  const input = `${base64url(header)}.${base64url(payload)}`;
-  const key = createPrivateKey({ key: active as JsonWebKey, format: 'jwk' });
-  return `${input}.${sign('RSA-SHA256', Buffer.from(input), key).toString('base64url')}`;
-}
 
 /** Every write endpoint with a body that would succeed for the owner with an API key. */
 async function everyWrite(world: World, owner: Actor): Promise<Array<[HttpMethod, string, Record<string, string>, unknown]>> {
