@@ -9,13 +9,10 @@ import {
   httpLoggerModule,
   InfrastructureModule,
   MetricsController,
-  RATE_LIMIT_POLICIES,
   RateLimitGuard,
-  RateLimiter,
-  REDIS,
+  rateLimitProviders,
   REVOCATION_LIST,
 } from '@cs/nest-infrastructure';
-import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
@@ -106,15 +103,11 @@ export class AppModule {
         BearerStrategy,
         { provide: APP_GUARD, useClass: BearerAuthGuard },
         // After authentication: limits count per credential.
-        { provide: RateLimiter, inject: [REDIS], useFactory: (redis: Redis) => new RateLimiter(redis) },
-        {
-          provide: RATE_LIMIT_POLICIES,
-          useValue: {
-            reads: { name: 'reads', quota: config.RATE_LIMIT_READS_PER_MINUTE, windowSeconds: 60 },
-            writes: { name: 'writes', quota: config.RATE_LIMIT_WRITES_PER_MINUTE, windowSeconds: 60 },
-          },
-        },
-        { provide: APP_GUARD, useClass: RateLimitGuard },
+        ...rateLimitProviders({
+          reads: { name: 'reads', quota: config.RATE_LIMIT_READS_PER_MINUTE, windowSeconds: 60 },
+          writes: { name: 'writes', quota: config.RATE_LIMIT_WRITES_PER_MINUTE, windowSeconds: 60 },
+        }),
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_FILTER, useClass: ProblemFilter },
       ],
       exports: [API_CONFIG],

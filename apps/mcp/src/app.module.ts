@@ -7,13 +7,9 @@ import {
   httpLoggerModule,
   InfrastructureModule,
   MetricsController,
-  RATE_LIMIT_POLICIES,
-  RateLimitGuard,
-  RateLimiter,
-  REDIS,
+  rateLimitProviders,
   REVOCATION_LIST,
 } from '@cs/nest-infrastructure';
-import type { Redis } from 'ioredis';
 import { AccessTokenVerifier, type RevocationList } from '@cs/token-verification';
 import type { DataSource } from 'typeorm';
 import { McpAuthGuard } from './auth/mcp-auth.guard';
@@ -52,9 +48,7 @@ export class AppModule {
         },
         McpAuthGuard,
         // Counted apart from the REST API's quota of the same credential.
-        { provide: RateLimiter, inject: [REDIS], useFactory: (redis: Redis) => new RateLimiter(redis, 'cs:ratelimit:mcp') },
-        { provide: RATE_LIMIT_POLICIES, useValue: { reads: { name: 'reads', quota: config.RATE_LIMIT_READS_PER_MINUTE, windowSeconds: 60 } } },
-        RateLimitGuard,
+        ...rateLimitProviders({ reads: { name: 'reads', quota: config.RATE_LIMIT_READS_PER_MINUTE, windowSeconds: 60 } }, 'cs:ratelimit:mcp'),
         { provide: APP_FILTER, useClass: McpProblemFilter },
       ],
       exports: [MCP_CONFIG],

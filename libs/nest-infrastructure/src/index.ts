@@ -10,3 +10,4 @@ export * from './metrics/metrics.controller';
 export * from './rate-limit/rate-limiter';
 export * from './rate-limit/rate-limit.guard';
 export * from './scheduling/periodic-task';
+export * from './worker-bootstrap';

@@ -1,6 +1,8 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger, type Provider } from '@nestjs/common';
 import { DomainError, type Principal } from '@cs/domain';
 import type { Response } from 'express';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../infrastructure.tokens';
 import { limitField, policyField, type RateLimitPolicy, RateLimiter } from './rate-limiter';
 
 export const RATE_LIMIT_POLICIES = Symbol('RATE_LIMIT_POLICIES');
@@ -48,4 +50,13 @@ export class RateLimitGuard implements CanActivate {
     }
     return true;
   }
+}
+
+/** The limiter over the shared Redis, the policies and the guard, for an app's providers (key prefix apart per app). */
+export function rateLimitProviders(policies: RateLimitPolicies, prefix?: string): Provider[] {
+  return [
+    { provide: RateLimiter, inject: [REDIS], useFactory: (redis: Redis) => new RateLimiter(redis, prefix) },
+    { provide: RATE_LIMIT_POLICIES, useValue: policies },
+    RateLimitGuard,
+  ];
 }
