@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Metrics } from '@cs/nest-infrastructure';
+import { inFlightLimit, Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -17,8 +17,10 @@ async function bootstrap(): Promise<void> {
     process.exit(1);
   }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true, bodyParser: false, rawBody: true });
-  // Documented limit of JSON bodies (a two-hour transcript is about 0.5 MB); uploads have their own.
+  // First of all: refusing a request beyond capacity must cost next to nothing.
+  app.use(inFlightLimit({ max: config.MAX_IN_FLIGHT_REQUESTS, publicApiUrl: config.PUBLIC_API_URL, metrics: app.get(Metrics) }));
   app.use(app.get(Metrics).httpMiddleware());
+  // Documented limit of JSON bodies (a two-hour transcript is about 0.5 MB); uploads have their own.
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');

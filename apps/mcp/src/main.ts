@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Metrics } from '@cs/nest-infrastructure';
+import { inFlightLimit, Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -15,6 +15,8 @@ async function bootstrap(): Promise<void> {
     process.exit(1);
   }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true });
+  // First of all: refusing a request beyond capacity must cost next to nothing.
+  app.use(inFlightLimit({ max: config.MAX_IN_FLIGHT_REQUESTS, publicApiUrl: config.PUBLIC_API_URL, metrics: app.get(Metrics) }));
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // No ETag: hashing every body (174 KB for a two-hour transcript) costs more than it saves; no client here

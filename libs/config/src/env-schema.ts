@@ -62,3 +62,8 @@ export const rateLimitEnv = {
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
 };
+
+/** Requests one replica works on at once; beyond it, 429 at once rather than an ever longer queue (load shedding). */
+export const inFlightLimitEnv = {
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(64),
+};

@@ -8,4 +8,5 @@ export * from './rules/digest';
 export * from './rules/visibility';
 export * from './errors/domain-error';
 export * from './errors/problem-types';
+export * from './errors/problem-document';
 export * from './ids/sealed-text';

@@ -11,3 +11,4 @@ export * from './rate-limit/rate-limiter';
 export * from './rate-limit/rate-limit.guard';
 export * from './scheduling/periodic-task';
 export * from './worker-bootstrap';
+export * from './overload/in-flight-limit';

@@ -2,6 +2,7 @@
 import { AUTH_USAGE, parseAuthArgs, runAuth } from './auth/auth';
 import { UsageError } from './bench-args';
 import { MCP_USAGE, parseMcpArgs, runMcp } from './mcp/mcp';
+import { OVERLOAD_USAGE, parseOverloadArgs, runOverload } from './overload/overload';
 import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/rest-read';
 import { killStartedServers } from './rest-read/servers';
 import { PROCESSING_USAGE, parseProcessingArgs, runProcessing } from './processing/processing';
@@ -33,6 +34,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'webhook deliveries/s to a fast local receiver, event-to-first-attempt p50/p99, isolation from a timing-out endpoint',
     usage: WEBHOOKS_USAGE,
     run: (args) => runWebhooks(parseWebhooksArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  overload: {
+    summary: 'apps/api (one core) under twice the load that saturates it: keeps answering (429s, slower), never 5xx',
+    usage: OVERLOAD_USAGE,
+    run: (args) => runOverload(parseOverloadArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
 };
 

@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
-import { DomainError, PROBLEM_TYPES, type ProblemCode, problemTypeUri } from '@cs/domain';
+import { DomainError, problemDocument } from '@cs/domain';
 import { assignRequestId } from '@cs/nest-infrastructure';
 import type { Request, Response } from 'express';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
@@ -46,23 +46,9 @@ export class ProblemFilter implements ExceptionFilter {
     const challenge = this.challenge(error);
     if (challenge) res.setHeader('WWW-Authenticate', challenge);
     if (error.extras.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.extras.retryAfterSeconds));
-    const code: ProblemCode = error.code;
-    res
-      .status(error.status)
-      .type('application/problem+json')
-      .send(
-        JSON.stringify({
-          type: problemTypeUri(this.config.PUBLIC_API_URL, code),
-          title: PROBLEM_TYPES[code].title,
-          status: error.status,
-          detail: error.message,
-          code,
-          // The body parsers run before the logger assigns ids, so their errors get one here.
-          request_id: String(req.id ?? res.getHeader('X-Request-Id') ?? assignRequestId(req, res)),
-          ...(error.extras.invalidParams ? { invalid_params: error.extras.invalidParams } : {}),
-          ...(error.extras.scope ? { scope: error.extras.scope } : {}),
-        }),
-      );
+    // The body parsers run before the logger assigns ids, so their errors get one here.
+    const requestId = String(req.id ?? res.getHeader('X-Request-Id') ?? assignRequestId(req, res));
+    res.status(error.status).type('application/problem+json').send(JSON.stringify(problemDocument(error, this.config.PUBLIC_API_URL, requestId)));
   }
 
   private challenge(error: DomainError): string | null {

@@ -43,7 +43,8 @@ Unknown parameters, a single-valued parameter given twice, empty values and malf
 Each API key or OAuth grant may make 600 reads (GET) and 120 writes per minute by default (the operator sets
 \`RATE_LIMIT_READS_PER_MINUTE\` and \`RATE_LIMIT_WRITES_PER_MINUTE\`), counted across all replicas. Authenticated answers carry
 \`RateLimit-Policy\` and \`RateLimit\` (draft-ietf-httpapi-ratelimit-headers-10); over the quota the answer is 429 \`rate_limited\`
-with \`Retry-After\` in seconds.
+with \`Retry-After\` in seconds. A replica at capacity (more requests in flight than it takes at once) also answers 429
+\`rate_limited\`, at once, with \`Retry-After: 1\` and without the RateLimit fields: retry after the delay, as for a quota.
 
 ## Webhooks
 Workspace admins subscribe endpoints to \`conversation.ready\`, \`conversation.failed\` and \`conversation.deleted\` (and can send

@@ -1,10 +1,11 @@
-import { commonEnv, rateLimitEnv, httpUrl, parseEnv, port, signingSecret } from '@cs/config';
+import { commonEnv, rateLimitEnv, inFlightLimitEnv, httpUrl, parseEnv, port, signingSecret } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
 export const mcpEnv = {
   ...commonEnv,
   ...rateLimitEnv,
+  ...inFlightLimitEnv,
   MCP_PORT: port(3002),
   /** HMAC key of page cursors; shared by every replica so any of them accepts a cursor another issued. */
   CURSOR_SECRET: signingSecret(DEV_CURSOR_SECRET),

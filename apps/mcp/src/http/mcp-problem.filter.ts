@@ -1,10 +1,10 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
-import { DomainError } from '@cs/domain';
+import { DomainError, problemDocument } from '@cs/domain';
 import type { Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/mcp-auth.guard';
 import { MCP_SCOPES } from '../auth/protected-resource.controller';
 import { MCP_CONFIG, type McpConfig } from '../config/mcp-config';
-import { problemDocument } from './problem-document';
+
 
 function fromHttpException(exception: HttpException): DomainError {
   const status = exception.getStatus();

@@ -1,10 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { Catalog } from '@cs/catalog';
-import { DomainError, insufficientScope, type Principal } from '@cs/domain';
+import { DomainError, insufficientScope, type Principal, problemDocument } from '@cs/domain';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { problemDocument } from '../http/problem-document';
 import { TOOLS, toolNamed } from '../tools/tool-definitions';
 
 export interface McpRequestContext {

@@ -16,6 +16,8 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  private readonly httpShed: Counter;
+  private inFlight: () => number = () => 0;
   private readonly jobDuration: Histogram<'queue' | 'outcome'>;
   private readonly queueJobs: Gauge<'queue' | 'state'>;
   private readonly queueWaiting: Gauge<'queue'>;
@@ -37,6 +39,20 @@ export class Metrics {
       labelNames: ['method', 'route', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
+    });
+    this.httpShed = new Counter({
+      name: 'conversation_service_http_requests_shed_total',
+      help: 'Requests refused with 429 because the replica already had as many requests in flight as it takes (MAX_IN_FLIGHT_REQUESTS).',
+      registers,
+    });
+    const readInFlight = () => this.inFlight();
+    new Gauge({
+      name: 'conversation_service_http_requests_in_flight',
+      help: 'Requests the replica works on now, probes and scrapes apart (what MAX_IN_FLIGHT_REQUESTS bounds).',
+      registers,
+      collect() {
+        this.set(readInFlight());
+      },
     });
     this.jobDuration = new Histogram({
       name: 'conversation_service_job_duration_seconds',
@@ -86,6 +102,15 @@ export class Metrics {
       });
       next();
     };
+  }
+
+  requestShed(): void {
+    this.httpShed.inc();
+  }
+
+  /** Reports the requests in flight at each scrape. */
+  watchInFlight(read: () => number): void {
+    this.inFlight = read;
   }
 
   /** Reports a queue's job counts at each scrape. */

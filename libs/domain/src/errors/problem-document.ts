@@ -1,4 +1,5 @@
-import { type DomainError, PROBLEM_TYPES, problemTypeUri } from '@cs/domain';
+import type { DomainError } from './domain-error';
+import { PROBLEM_TYPES, problemTypeUri } from './problem-types';
 
 /** RFC 9457 problem document, the same members the REST API sends (README "Errors"). */
 export interface ProblemDocument {

@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, relative } from 'node:path';
+import { applyBenchArgs } from '../bench-args';
+import { prepareAuthDatabase } from '../auth/setup';
+import { seedMcpDataset } from '../mcp/mcp-dataset';
+import { resourceServerBenchEnv } from '../resource-server-env';
+import { machineFacts, ROOT, writeResults } from '../results-file';
+import { loadRun } from '../rest-read/load';
+import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
+import { bestRun, type RunFigures } from '../rest-read/stats';
+import { type OpenLoopFigures, openLoopRun } from './open-loop';
+
+const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+/** Issue 7: under twice the load that saturates `api`, it keeps answering. */
+export const OVERLOAD_FACTOR = 2;
+
+export interface OverloadOptions {
+  quick: boolean;
+  conversations: number;
+  connections: number;
+  saturationSeconds: number;
+  overloadSeconds: number;
+  recoverySeconds: number;
+  timeoutSeconds: number;
+}
+
+export const OVERLOAD_USAGE = `usage: overload [--quick] [--conversations N] [--connections N] [--saturation S] [--overload S] [--recovery S] [--timeout S]
+  --quick         500 conversations, short phases: a smoke test
+  --conversations ready conversations in the workspace (2000; quick 500)
+  --connections   closed-loop connections used to find the saturating rate (32)
+  --saturation    seconds of closed-loop load per round to find the saturating rate (8; quick 3), 2 rounds
+  --overload      seconds of open-loop load at ${OVERLOAD_FACTOR}x the saturating rate (20; quick 5)
+  --recovery      seconds of open-loop load at half the saturating rate afterwards (10; quick 3)
+  --timeout       seconds after which an unanswered request counts as an error (10)`;
+
+export function parseOverloadArgs(args: readonly string[]): OverloadOptions {
+  const quick = args.includes('--quick');
+  const defaults: OverloadOptions = {
+    quick,
+    conversations: quick ? 500 : 2000,
+    connections: 32,
+    saturationSeconds: quick ? 3 : 8,
+    overloadSeconds: quick ? 5 : 20,
+    recoverySeconds: quick ? 3 : 10,
+    timeoutSeconds: 10,
+  };
+  return applyBenchArgs(
+    args,
+    defaults,
+    {
+      numeric: {
+        '--conversations': 'conversations',
+        '--connections': 'connections',
+        '--saturation': 'saturationSeconds',
+        '--overload': 'overloadSeconds',
+        '--recovery': 'recoverySeconds',
+        '--timeout': 'timeoutSeconds',
+      },
+      switches: {},
+    },
+    OVERLOAD_USAGE,
+  );
+}
+
+type Out = (text: string) => void;
+
+/** Resident memory of a process in MiB, from /proc (Linux); null elsewhere or once it is gone. */
+function residentMiB(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `phase` while sampling the server's memory every 250 ms; returns the phase's result and the peak. */
+async function withMemoryPeak<T>(pid: number, phase: () => Promise<T>): Promise<{ result: T; peakMiB: number | null }> {
+  let peak: number | null = null;
+  const timer = setInterval(() => {
+    const rss = residentMiB(pid);
+    if (rss !== null) peak = Math.max(peak ?? 0, rss);
+  }, 250);
+  try {
+    return { result: await phase(), peakMiB: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '-');
+
+function describe(name: string, f: OpenLoopFigures, peakMiB: number | null): string {
+  return [
+    `${name}: offered ${f.offeredRate.toFixed(0)} req/s for ${f.sent} requests`,
+    `  2xx ${f.ok} (${f.okPerSecond.toFixed(0)}/s, p50 ${ms(f.okP50)}, p99 ${ms(f.okP99)})`,
+    `  429 ${f.limited} (p99 ${ms(f.limitedP99)}; Retry-After ${f.retryAfter.join(', ') || '-'})`,
+    `  5xx ${f.serverErrors}, other status ${f.otherStatus}, unanswered (errors/timeouts) ${f.errors}`,
+    `  most in flight ${f.maxInFlight}; api peak RSS ${peakMiB === null ? '-' : `${peakMiB.toFixed(0)} MiB`}`,
+  ].join('\n');
+}
+
+/** `overload`: see tools/bench/README.md. Returns the exit code: 0 when the api kept answering. */
+export async function runOverload(options: OverloadOptions, out: Out, log: Out): Promise<number> {
+  const startedAt = new Date();
+  const loadBefore = loadavg()[0] ?? 0;
+  const serverUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
+  const redisUrl = process.env['REDIS_URL'] || DEFAULT_REDIS_URL;
+  if (!existsSync(API_ENTRY)) {
+    log(`${relative(ROOT, API_ENTRY)} is missing: build the api first (npm run bench builds everything)`);
+    return 1;
+  }
+  const fixtures = await prepareAuthDatabase(serverUrl, 'cs_bench_overload');
+  const dataset = await seedMcpDataset(fixtures.url, fixtures.workspaceId, fixtures.user.id, options.conversations);
+  log(`database cs_bench_overload ready; ${dataset.conversations} conversations seeded in ${dataset.seconds.toFixed(1)} s`);
+
+  const pinning = choosePinning();
+  if (pinning.warning) log(`WARNING: ${pinning.warning}`);
+  const port = await freePort();
+  let api: RunningServer | null = null;
+  try {
+    api = await startServer({
+      name: 'api',
+      entry: API_ENTRY,
+      port,
+      pinning,
+      healthPath: '/healthz',
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: fixtures.url,
+        REDIS_URL: redisUrl,
+        API_PORT: String(port),
+        CURSOR_SECRET: `bench-${randomBytes(24).toString('hex')}`,
+        // Per-key limits far above the load: what is measured is the server's own protection, not a quota.
+        ...resourceServerBenchEnv(),
+      },
+    });
+    log(`api (pid ${api.pid}) up${pinning.cpu === null ? ', unpinned' : `, pinned to CPU ${pinning.cpu}`}`);
+    const url = `${api.baseUrl}/api/v1/conversations?limit=25`;
+    const headers = { authorization: `Bearer ${fixtures.apiKey}` };
+    const server = api;
+
+    log('warming up');
+    await loadRun({ url, headers, connections: 8, durationSeconds: 2 });
+    const rounds: RunFigures[] = [];
+    for (let round = 0; round < 2; round++) {
+      rounds.push(await loadRun({ url, headers, connections: options.connections, durationSeconds: options.saturationSeconds, serverCpuSeconds: () => server.cpuSeconds() }));
+    }
+    const saturation = bestRun(rounds);
+    if (saturation.failures > 0) log(`WARNING: ${saturation.failures} non-2xx answers while finding the saturating rate`);
+    const overloadRate = Math.ceil(saturation.requestsPerSecond * OVERLOAD_FACTOR);
+    log(`saturating rate ${saturation.requestsPerSecond.toFixed(0)} req/s (closed loop, ${options.connections} connections); offering ${overloadRate} req/s`);
+
+    const timeoutMs = options.timeoutSeconds * 1000;
+    const overload = await withMemoryPeak(server.pid, () => openLoopRun({ url, headers, rate: overloadRate, durationSeconds: options.overloadSeconds, timeoutMs }));
+    const recoveryRate = Math.max(1, Math.floor(saturation.requestsPerSecond / 2));
+    const recovery = await withMemoryPeak(server.pid, () => openLoopRun({ url, headers, rate: recoveryRate, durationSeconds: options.recoverySeconds, timeoutMs }));
+    const sameProcess = residentMiB(server.pid) !== null;
+
+    const keptAnswering = overload.result.serverErrors === 0 && overload.result.errors === 0 && overload.result.otherStatus === 0 && sameProcess;
+    const recovered = recovery.result.ok === recovery.result.sent;
+
+    out(`overload: GET /api/v1/conversations?limit=25 on apps/api${pinning.cpu === null ? ' (unpinned)' : ` pinned to CPU ${pinning.cpu}`}`);
+    out(
+      `saturation (closed loop, ${options.connections} connections, best of 2): ${saturation.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(saturation.p50)}, p99 ${ms(saturation.p99)}` +
+        (saturation.cpuBusy === null ? '' : `, api CPU ${(saturation.cpuBusy * 100).toFixed(0)}%`),
+    );
+    out(describe(`overload (${OVERLOAD_FACTOR}x, open loop, ${options.overloadSeconds} s)`, overload.result, overload.peakMiB));
+    out(describe(`recovery (0.5x, open loop, ${options.recoverySeconds} s)`, recovery.result, recovery.peakMiB));
+    out(`kept answering under ${OVERLOAD_FACTOR}x load (no 5xx, no unanswered request, same process): ${keptAnswering ? 'yes' : 'NO'}`);
+    out(`recovered (every request 2xx at half the saturating rate afterwards): ${recovered ? 'yes' : 'NO'}`);
+
+    const file = writeResults('overload', startedAt, {
+      benchmark: 'overload',
+      quick: options.quick,
+      started_at: startedAt.toISOString(),
+      machine: machineFacts(pinning.cpu, loadBefore, loadavg()[0] ?? 0),
+      options,
+      saturation,
+      overload: { ...overload.result, peak_rss_mib: overload.peakMiB },
+      recovery: { ...recovery.result, peak_rss_mib: recovery.peakMiB },
+      kept_answering: keptAnswering,
+      recovered,
+    });
+    log(`results written to ${file}`);
+    return keptAnswering && recovered ? 0 : 2;
+  } finally {
+    await api?.stop();
+  }
+}
