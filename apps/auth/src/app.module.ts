@@ -37,6 +37,7 @@ export class AppModule {
           applicationName: 'auth',
           databaseUrl: config.DATABASE_URL,
           databasePoolSize: config.DATABASE_POOL_SIZE,
+          databaseStatementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
           redisUrl: config.REDIS_URL,
           redisOptions: { maxRetriesPerRequest: 2 },
         }),

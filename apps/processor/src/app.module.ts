@@ -16,6 +16,7 @@ export class AppModule {
           applicationName: 'processor',
           databaseUrl: config.DATABASE_URL,
           databasePoolSize: config.DATABASE_POOL_SIZE,
+          databaseStatementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
           redisUrl: config.REDIS_URL,
         }),
       ],

@@ -42,6 +42,8 @@ export const commonEnv = {
   PUBLIC_AUTH_URL: httpUrl('http://localhost:3001'),
   PUBLIC_MCP_URL: httpUrl('http://localhost:3002/mcp'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Longest single statement of the apps (Postgres statement_timeout): a blocked query fails instead of hanging. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 };
 
 export const DEV_RECORDER_CALLBACK_SECRET = 'development-only-recorder-callback-secret-do-not-use';

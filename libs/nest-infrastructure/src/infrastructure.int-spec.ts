@@ -21,7 +21,7 @@ describe('InfrastructureModule (shared Postgres/Redis wiring, readiness, shutdow
   afterAll(() => db.drop());
 
   const boot = async (revocationList: boolean) => {
-    @Module({ imports: [InfrastructureModule.forRoot({ applicationName: 'infra-test', databaseUrl: db.url, databasePoolSize: 2, redisUrl: REDIS_URL, revocationList })] })
+    @Module({ imports: [InfrastructureModule.forRoot({ applicationName: 'infra-test', databaseUrl: db.url, databasePoolSize: 2, databaseStatementTimeoutMs: 30_000, redisUrl: REDIS_URL, revocationList })] })
     class TestModule {}
     return NestFactory.createApplicationContext(TestModule, { logger: false });
   };

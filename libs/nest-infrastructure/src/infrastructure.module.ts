@@ -12,6 +12,7 @@ export interface InfrastructureOptions {
   applicationName: string;
   databaseUrl: string;
   databasePoolSize: number;
+  databaseStatementTimeoutMs: number;
   redisUrl: string;
   /** ioredis options of the shared command connection (each app knows whether it may queue commands offline). */
   redisOptions?: RedisOptions;
@@ -48,7 +49,12 @@ export class InfrastructureModule {
       {
         provide: DATA_SOURCE,
         useFactory: () =>
-          createDataSource({ url: options.databaseUrl, poolSize: options.databasePoolSize, applicationName: options.applicationName }).initialize(),
+          createDataSource({
+            url: options.databaseUrl,
+            poolSize: options.databasePoolSize,
+            applicationName: options.applicationName,
+            statementTimeoutMs: options.databaseStatementTimeoutMs,
+          }).initialize(),
       },
       { provide: REDIS, useFactory: () => new Redis(options.redisUrl, options.redisOptions ?? {}) },
       { provide: ReadinessCheck, inject: [DATA_SOURCE, REDIS], useFactory: (ds: DataSource, redis: Redis) => new ReadinessCheck(ds, redis) },

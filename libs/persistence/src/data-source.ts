@@ -62,7 +62,15 @@ export interface DataSourceOptions {
   /** Pool size per process; keep it small, there are many processes. */
   poolSize?: number;
   applicationName?: string;
+  /**
+   * Server-side limit of one statement (Postgres `statement_timeout`); none when absent (migrations and bulk
+   * loads may run long). The apps set it, so a blocked or runaway query fails rather than holds a request.
+   */
+  statementTimeoutMs?: number;
 }
+
+/** Longest wait for a pooled connection (or a new one) before the query fails: a stuck database never hangs a caller. */
+export const CONNECTION_TIMEOUT_MS = 10_000;
 
 export function createDataSource(options: DataSourceOptions): DataSource {
   return new DataSource({
@@ -77,6 +85,8 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     extra: {
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? 'conversation-service',
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
     },
   });
 }

@@ -1,4 +1,5 @@
 export * from './data-source';
+export * from './database-errors';
 export { TenantEntity } from './entities/tenant.entity';
 export { WorkspaceEntity } from './entities/workspace.entity';
 export { UserEntity } from './entities/user.entity';

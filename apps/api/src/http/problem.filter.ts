@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
 import { DomainError, problemDocument } from '@cs/domain';
 import { assignRequestId } from '@cs/nest-infrastructure';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@cs/persistence';
 import type { Request, Response } from 'express';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 
@@ -40,7 +41,10 @@ export class ProblemFilter implements ExceptionFilter {
           ? fromStatus(exception.getStatus())
           : isBodyParserError(exception)
             ? fromStatus(exception.status)
-            : new DomainError('internal_error', 'The service failed unexpectedly.');
+            : isDatabaseUnavailable(exception)
+              ? DATABASE_UNAVAILABLE
+              : new DomainError('internal_error', 'The service failed unexpectedly.');
+    if (error === DATABASE_UNAVAILABLE) this.logger.warn({ err: exception, requestId: req.id }, 'database unavailable or too slow');
     if (error.code === 'internal_error') this.logger.error({ err: exception, requestId: req.id }, 'unhandled error');
 
     const challenge = this.challenge(error);

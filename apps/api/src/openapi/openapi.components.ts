@@ -272,7 +272,8 @@ export function buildResponses(publicApiUrl: string): Record<string, Response> {
       { not_found: ex('not_found', 'Not found', 'No conversation with that id exists or it is not visible to you.') },
     ),
     TooManyRequests: problemResponse(
-      'Rate limit of the token exceeded; retry after `Retry-After` seconds.',
+      'Rate limit of the token exceeded, or the replica is at capacity (load shedding: `Retry-After: 1`, no RateLimit fields); ' +
+        'retry after `Retry-After` seconds.',
       problemSchema(['rate_limited']),
       { rate_limited: ex('rate_limited', 'Too many requests', 'Rate limit exceeded; retry in 12 seconds.') },
       { 'Retry-After': headerRef('RetryAfter') },
@@ -323,6 +324,13 @@ export function buildResponses(publicApiUrl: string): Record<string, Response> {
       'Unexpected failure. The body never carries internals; quote `request_id` when reporting it.',
       problemSchema(['internal_error']),
       { internal_error: ex('internal_error', 'Internal error', 'An unexpected error occurred.') },
+    ),
+    ServiceUnavailable: problemResponse(
+      'The database is unreachable, overloaded or slower than the service waits for (`service_unavailable`); nothing was changed. ' +
+        'Retry after `Retry-After` seconds.',
+      problemSchema(['service_unavailable']),
+      { service_unavailable: ex('service_unavailable', 'Service unavailable', 'The database is unavailable or too slow; retry shortly.') },
+      { 'Retry-After': headerRef('RetryAfter') },
     ),
   };
 }

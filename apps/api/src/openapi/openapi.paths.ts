@@ -23,6 +23,7 @@ const PROBLEM_RESPONSE_STATUS = {
   UnsupportedMediaType: '415',
   TooManyRequests: '429',
   InternalError: '500',
+  ServiceUnavailable: '503',
 } as const;
 
 export const problems = (...names: (keyof typeof PROBLEM_RESPONSE_STATUS)[]) => {
@@ -79,7 +80,7 @@ export function buildPaths(): Record<string, PathItem> {
         next_cursor: null,
         has_more: false,
       }),
-      ...problems('BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'TooManyRequests', 'InternalError'),
+      ...problems('BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'TooManyRequests', 'InternalError', 'ServiceUnavailable'),
     },
   };
 
@@ -109,7 +110,7 @@ export function buildPaths(): Record<string, PathItem> {
           },
         ],
       }),
-      ...problems('BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'TooManyRequests', 'InternalError'),
+      ...problems('BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'TooManyRequests', 'InternalError', 'ServiceUnavailable'),
     },
   };
 
@@ -130,7 +131,7 @@ export function buildPaths(): Record<string, PathItem> {
         next_cursor: null,
         has_more: false,
       }),
-      ...problems('BadRequest', 'Unauthorized', 'Forbidden', 'TooManyRequests', 'InternalError'),
+      ...problems('BadRequest', 'Unauthorized', 'Forbidden', 'TooManyRequests', 'InternalError', 'ServiceUnavailable'),
     },
   };
 
@@ -151,7 +152,7 @@ export function buildPaths(): Record<string, PathItem> {
         next_cursor: null,
         has_more: false,
       }),
-      ...problems('BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'TooManyRequests', 'InternalError'),
+      ...problems('BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'TooManyRequests', 'InternalError', 'ServiceUnavailable'),
     },
   };
 
@@ -171,7 +172,7 @@ export function buildPaths(): Record<string, PathItem> {
         workspace_id: exampleId('workspace'),
         workspace_name: 'Acme',
       }),
-      ...problems('BadRequest', 'Unauthorized', 'TooManyRequests', 'InternalError'),
+      ...problems('BadRequest', 'Unauthorized', 'TooManyRequests', 'InternalError', 'ServiceUnavailable'),
     },
   };
 

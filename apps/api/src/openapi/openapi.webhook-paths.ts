@@ -2,6 +2,7 @@ import { TEST_EVENT_TYPE } from '@cs/webhooks';
 import { parameterRef, requestIdHeader } from './openapi.components';
 import { EXAMPLE_TIME, json, problems } from './openapi.paths';
 import { exampleId, schemaRef } from './openapi.schemas';
+import { writeProblems } from './openapi.write-paths';
 import type { Operation, Parameter, PathItem, Response } from './openapi.types';
 
 const apiKey = [{ bearerAuth: [] }];
@@ -74,9 +75,8 @@ const exampleTestDelivery = {
   attempts: [],
 };
 
-const writeProblems = (...extra: Parameters<typeof problems>) => problems('WriteBadRequest', 'Unauthorized', 'WriteForbidden', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'TooManyRequests', 'InternalError', ...extra);
-const postProblems = () => problems('WriteBadRequest', 'Unauthorized', 'WriteForbidden', 'NotFound', 'Conflict', 'TooManyRequests', 'InternalError');
-const readProblems = () => problems('BadRequest', 'Unauthorized', 'WriteForbidden', 'NotFound', 'TooManyRequests', 'InternalError');
+const postProblems = () => problems('WriteBadRequest', 'Unauthorized', 'WriteForbidden', 'NotFound', 'Conflict', 'TooManyRequests', 'InternalError', 'ServiceUnavailable');
+const readProblems = () => problems('BadRequest', 'Unauthorized', 'WriteForbidden', 'NotFound', 'TooManyRequests', 'InternalError', 'ServiceUnavailable');
 
 export function buildWebhookPaths(): Record<string, PathItem> {
   const op = (o: Omit<Operation, 'security' | 'tags'>): Operation => ({ security: apiKey, tags: ['Webhooks'], ...o });
@@ -122,7 +122,7 @@ export function buildWebhookPaths(): Record<string, PathItem> {
         summary: 'Delete a webhook',
         description: `Deletes the webhook with its delivery log; deliveries still pending are dropped. ${ADMIN_NOTE}`,
         parameters: [webhookId, parameterRef('RequestId')],
-        responses: { '204': { description: 'Deleted.', headers: requestIdHeader }, ...problems('Unauthorized', 'WriteForbidden', 'NotFound', 'TooManyRequests', 'InternalError') },
+        responses: { '204': { description: 'Deleted.', headers: requestIdHeader }, ...problems('Unauthorized', 'WriteForbidden', 'NotFound', 'TooManyRequests', 'InternalError', 'ServiceUnavailable') },
       }),
     },
     '/api/v1/webhooks/{id}/rotate-secret': {

@@ -52,9 +52,9 @@ const exampleBot = {
 };
 const exampleTagEntry = { ...exampleTag, description: 'Calls with customers.', applied_count: 0 };
 
-const writeProblems = (...extra: Parameters<typeof problems>) =>
-  problems('WriteBadRequest', 'Unauthorized', 'WriteForbidden', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'TooManyRequests', 'InternalError', ...extra);
-const idOnlyProblems = () => problems('Unauthorized', 'WriteForbidden', 'NotFound', 'TooManyRequests', 'InternalError');
+export const writeProblems = (...extra: Parameters<typeof problems>) =>
+  problems('WriteBadRequest', 'Unauthorized', 'WriteForbidden', 'NotFound', 'PayloadTooLarge', 'UnsupportedMediaType', 'TooManyRequests', 'InternalError', 'ServiceUnavailable', ...extra);
+const idOnlyProblems = () => problems('Unauthorized', 'WriteForbidden', 'NotFound', 'TooManyRequests', 'InternalError', 'ServiceUnavailable');
 
 export function buildWritePaths(): Record<string, PathItem> {
   const op = (o: Omit<Operation, 'security'> & { security?: Operation['security'] }): Operation => ({ security: apiKey, ...o });
@@ -214,7 +214,7 @@ export function buildWritePaths(): Record<string, PathItem> {
         requestBody: jsonBody('RecorderEvent'),
         responses: {
           '200': json('Whether the report changed anything.', schemaRef('RecorderEventOutcome'), { outcome: 'applied' }),
-          ...problems('WriteBadRequest', 'Unauthorized', 'NotFound', 'UnsupportedMediaType', 'InternalError'),
+          ...problems('WriteBadRequest', 'Unauthorized', 'NotFound', 'UnsupportedMediaType', 'InternalError', 'ServiceUnavailable'),
         },
       }),
     },

@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
 import { DomainError, problemDocument } from '@cs/domain';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@cs/persistence';
 import type { Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/mcp-auth.guard';
 import { MCP_SCOPES } from '../auth/protected-resource.controller';
@@ -37,7 +38,10 @@ export class McpProblemFilter implements ExceptionFilter {
         ? exception
         : exception instanceof HttpException
           ? fromHttpException(exception)
-          : new DomainError('internal_error', 'The service failed unexpectedly.');
+          : isDatabaseUnavailable(exception)
+            ? DATABASE_UNAVAILABLE
+            : new DomainError('internal_error', 'The service failed unexpectedly.');
+    if (error === DATABASE_UNAVAILABLE) this.logger.warn({ err: exception, requestId: req.id }, 'database unavailable or too slow');
     if (error.code === 'internal_error') this.logger.error({ err: exception, requestId: req.id }, 'unhandled error');
     const challenge = this.challenge(error, req);
     if (challenge) res.setHeader('WWW-Authenticate', challenge);

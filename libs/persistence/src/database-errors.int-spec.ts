@@ -1,0 +1,53 @@
+import { createTestDatabase, type TestDatabase } from '@cs/testing';
+import { createDataSource } from './data-source';
+import { isDatabaseUnavailable } from './database-errors';
+
+const failure = async (run: () => Promise<unknown>): Promise<unknown> => run().then(() => new Error('no failure'), (error: unknown) => error);
+
+describe('timeouts on database calls, and telling "unavailable" from "wrong"', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('cancels a statement that runs past statementTimeoutMs, and classifies that as unavailable', async () => {
+    const ds = await createDataSource({ url: db.url, poolSize: 1, statementTimeoutMs: 200 }).initialize();
+    try {
+      const error = await failure(() => ds.query('SELECT pg_sleep(5)'));
+      expect((error as { driverError?: { code?: string } }).driverError?.code).toBe('57014');
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      // The connection stays usable for the next query.
+      expect(await ds.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await ds.destroy();
+    }
+  });
+
+  it('sets no statement timeout unless asked (migrations and bulk loads may run long)', async () => {
+    const ds = await createDataSource({ url: db.url, poolSize: 1 }).initialize();
+    try {
+      expect(await ds.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '0' }]);
+    } finally {
+      await ds.destroy();
+    }
+  });
+
+  it('does not call a broken query, a constraint violation or a non-error unavailable', async () => {
+    const ds = await createDataSource({ url: db.url, poolSize: 1, statementTimeoutMs: 5_000 }).initialize();
+    try {
+      expect(isDatabaseUnavailable(await failure(() => ds.query('SELECT * FROM no_such_table')))).toBe(false);
+      expect(isDatabaseUnavailable(await failure(() => ds.query(`INSERT INTO tenants (id, name, created_at) VALUES (NULL, 'x', now())`)))).toBe(false);
+      expect([isDatabaseUnavailable(null), isDatabaseUnavailable('08006'), isDatabaseUnavailable(new Error('boom'))]).toEqual([false, false, false]);
+    } finally {
+      await ds.destroy();
+    }
+  });
+
+  it('classifies a server that refuses connections as unavailable', async () => {
+    const url = new URL(db.url);
+    url.port = '1';
+    const error = await failure(() => createDataSource({ url: url.toString(), poolSize: 1 }).initialize());
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+});
