@@ -93,6 +93,46 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
     expect(received).toHaveLength(before);
   });
 
+  it('records the attempts of concurrent jobs together, each once, and a duplicate job in the same batch as skipped', async () => {
+    behaviour = (_req, res) => res.writeHead(204).end();
+    const h = handler();
+    const first = await aDelivery();
+    const others = await Promise.all(Array.from({ length: 4 }, () => aDelivery()));
+    const results = await Promise.all([h.handle(first.job(1)), h.handle(first.job(1)), ...others.map((d) => h.handle(d.job(1)))]);
+    expect(results.slice(0, 2).map((r) => r.kind).sort()).toEqual(['skipped', 'succeeded']);
+    expect(results.slice(2)).toEqual(others.map(() => ({ kind: 'succeeded' })));
+    expect(await attempts(first.id)).toHaveLength(1);
+    for (const d of [first, ...others]) expect(await delivery(d.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  it('starts an endpoint\'s failure run at the earliest of several failures recorded together, and ends it with a later success', async () => {
+    behaviour = (_req, res) => res.writeHead(500).end();
+    const h = handler();
+    const d = await aDelivery();
+    const sameEndpoint = async () => {
+      const id = newId('delivery');
+      const eventId = newId('event');
+      await db.dataSource.query(
+        `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
+         SELECT $1, workspace_id, webhook_id, $2, event_type, payload, 'pending', now() FROM webhook_deliveries WHERE id = $3`,
+        [id, eventId, d.id],
+      );
+      return { deliveryId: id, webhookId: d.webhook.id, attempt: 1 };
+    };
+    const jobs = [d.job(1), await sameEndpoint(), await sameEndpoint()];
+    const results = await Promise.all(jobs.map((job) => h.handle(job)));
+    expect(results.map((r) => r.kind)).toEqual(['retrying', 'retrying', 'retrying']);
+    const starts = (await db.dataSource.query(
+      `SELECT min(a.started_at) AS first FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.webhook_id = $1`,
+      [d.webhook.id],
+    )) as Array<{ first: Date }>;
+    expect((await webhookRow(d.webhook.id))['failing_since']).toEqual(starts[0]!.first);
+
+    behaviour = (_req, res) => res.writeHead(204).end();
+    expect(await h.handle(d.job(2))).toEqual({ kind: 'succeeded' });
+    expect((await webhookRow(d.webhook.id))['failing_since']).toBeNull();
+  });
+
   it('records a 500 with the first 4 KiB of its body, schedules the next attempt, and retries with the same webhook-id', async () => {
     behaviour = (_req, res) => res.writeHead(500).end('é'.repeat(5000));
     const d = await aDelivery();
