@@ -7,7 +7,9 @@ import { newId } from '@cs/domain';
 import { newWebhookSecret, sealWebhookSecret } from '@cs/webhooks';
 import { Pool } from 'pg';
 import { applyBenchArgs } from '../bench-args';
+import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit } from '../auth/pg-stats';
 import { prepareAuthDatabase } from '../auth/setup';
+import { databaseUrl } from '../rest-read/dataset';
 import { machineFacts, ROOT, writeResults } from '../results-file';
 import { freePort, type RunningServer, startServer } from '../rest-read/servers';
 import { percentile } from '../rest-read/stats';
@@ -54,6 +56,14 @@ interface Burst {
   deliveries: number;
   seconds: number;
   deliveriesPerSecond: number;
+  /**
+   * CPU milliseconds per delivery during the burst: the worker (user + system), the Postgres backends of the
+   * bench database, and the bench process (receiver and event inserts). Null where /proc is not readable.
+   * Less sensitive to other work on the machine than deliveries/s.
+   */
+  cpuMsPerDelivery: { worker: number | null; workerSystem: number | null; postgres: number | null; bench: number };
+  /** Postgres transactions per delivery (the worker's idle polling included: ~12 a second). */
+  transactionsPerDelivery: number;
 }
 
 /** `webhooks`: see tools/bench/README.md. Returns the exit code. */
@@ -67,6 +77,8 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
   const serverUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
   const fixtures = await prepareAuthDatabase(serverUrl, 'cs_bench_webhooks');
   const pool = new Pool({ connectionString: fixtures.url, max: 4, application_name: 'bench' });
+  const monitor = new Pool({ connectionString: databaseUrl(serverUrl, 'postgres'), max: 2, application_name: 'bench-monitor' });
+  const observer = new PostgresObserver(monitor, fixtures.database, isLocalDatabase(serverUrl));
   const receivers = new BenchReceivers();
   await receivers.start();
   const workspaceId = fixtures.workspaceId;
@@ -124,15 +136,40 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
     });
     log('webhook-worker up (production defaults but WEBHOOK_ALLOW_PRIVATE_TARGETS=true; unpinned)');
 
+    const running = worker;
     const burst = async (label: string, expectedPerEvent: number): Promise<Burst> => {
       receivers.reset();
       const expected = options.events * expectedPerEvent;
+      const workerBefore = processCpuSplit(running.pid);
+      const pgBefore = await observer.backendCpu();
+      const countersBefore = await observer.counters();
+      const benchBefore = process.cpuUsage();
       const started = Date.now();
       await insertEvents(options.events);
       const deadline = started + 600_000;
       while (receivers.fastRequests < expected && Date.now() < deadline) await sleep(20);
+      const benchCpu = process.cpuUsage(benchBefore);
+      const workerAfter = processCpuSplit(running.pid);
+      const pgAfter = await observer.backendCpu();
+      // Busy backends publish their counters at most once a second.
+      await sleep(1_500);
+      const countersAfter = await observer.counters();
       const seconds = (receivers.lastFastAt - started) / 1000;
-      const result = { deliveries: receivers.fastRequests, seconds, deliveriesPerSecond: receivers.fastRequests / seconds };
+      const deliveries = receivers.fastRequests;
+      const perDelivery = (cpuSeconds: number | null) => (cpuSeconds === null ? null : (cpuSeconds * 1000) / deliveries);
+      const pgCpu = backendCpuDelta(pgBefore, pgAfter);
+      const result: Burst = {
+        deliveries,
+        seconds,
+        deliveriesPerSecond: deliveries / seconds,
+        cpuMsPerDelivery: {
+          worker: perDelivery(workerBefore && workerAfter ? workerAfter.user + workerAfter.system - workerBefore.user - workerBefore.system : null),
+          workerSystem: perDelivery(workerBefore && workerAfter ? workerAfter.system - workerBefore.system : null),
+          postgres: perDelivery(pgCpu),
+          bench: (benchCpu.user + benchCpu.system) / 1000 / deliveries,
+        },
+        transactionsPerDelivery: (countersAfter.transactions - countersBefore.transactions) / deliveries,
+      };
       log(`${label}: ${result.deliveries} healthy deliveries in ${seconds.toFixed(2)} s`);
       return result;
     };
@@ -173,6 +210,13 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
     out(`  event → first attempt p50 (ms)  ${figures.p50.toFixed(1).padStart(8)}   target < ${WEBHOOK_TARGETS.p50Ms}: ${verdict(figures.p50 < WEBHOOK_TARGETS.p50Ms)}`);
     out(`  event → first attempt p99 (ms)  ${figures.p99.toFixed(1).padStart(8)}   target < ${WEBHOOK_TARGETS.p99Ms}: ${verdict(figures.p99 < WEBHOOK_TARGETS.p99Ms)}`);
     out(`  with a timing-out endpoint      ${withStuck.deliveriesPerSecond.toFixed(0).padStart(8)}   ratio ${figures.isolationRatio.toFixed(2)} (target ≥ ${WEBHOOK_TARGETS.isolationRatio}): ${verdict(figures.isolationRatio >= WEBHOOK_TARGETS.isolationRatio)}; ${stuckRequests} requests reached the stuck endpoint`);
+    const cpu = healthy.cpuMsPerDelivery;
+    const ms = (value: number | null) => (value === null ? 'n/a' : value.toFixed(3));
+    out(`  CPU per delivery (healthy burst, ms): worker ${ms(cpu.worker)} (system ${ms(cpu.workerSystem)}), Postgres ${ms(cpu.postgres)}, bench (receiver, inserts) ${ms(cpu.bench)}`);
+    if (cpu.worker !== null) {
+      out(`  worker CPU alone would allow ${(1000 / cpu.worker).toFixed(0)} deliveries/s per core; with Postgres, on 2 cores: ${cpu.postgres === null ? 'n/a' : ((2 * 1000) / (cpu.worker + cpu.postgres)).toFixed(0)} (Redis not counted: shared)`);
+    }
+    out(`  Postgres transactions per delivery ${healthy.transactionsPerDelivery.toFixed(3)} (idle polling included)`);
     out(`  latency run: ${latencies.length} events measured${lost > 0 ? `, ${lost} not delivered within 2 s of the run's end` : ''}`);
     const file = writeResults('webhooks', startedAt, {
       benchmark: 'webhooks',
@@ -190,5 +234,6 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
     await worker?.stop();
     await receivers.close();
     await pool.end();
+    await monitor.end();
   }
 }
