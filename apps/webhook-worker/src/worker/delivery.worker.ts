@@ -28,12 +28,12 @@ export class DeliveryWorker {
 
   private async process(job: Job<DeliverWebhookJob>, token: string | undefined): Promise<AttemptResult['kind']> {
     const { deliveryId, webhookId, attempt } = job.data;
-    if (!this.slots.tryAcquire(webhookId)) {
+    const slot = this.slots.tryAcquire(webhookId);
+    if (slot === null) {
       const delay = this.slots.isSlow(webhookId) ? SLOW_ENDPOINT_DELAY_MS : BUSY_ENDPOINT_DELAY_MS;
       await job.moveToDelayed(Date.now() + delay + Math.floor(Math.random() * delay), token);
       throw new DelayedError();
     }
-    const started = performance.now();
     try {
       const result = await this.handler.handle(job.data);
       const log = { deliveryId, webhookId, attempt, outcome: result.kind };
@@ -42,7 +42,7 @@ export class DeliveryWorker {
       else this.logger.debug(log, 'webhook attempt done');
       return result.kind;
     } finally {
-      this.slots.release(webhookId, performance.now() - started);
+      this.slots.release(webhookId, slot);
     }
   }
 
