@@ -27,7 +27,7 @@ export class DeliveryWorker {
   }
 
   private async process(job: Job<DeliverWebhookJob>, token: string | undefined): Promise<AttemptResult['kind']> {
-    const { deliveryId, webhookId, attempt } = job.data;
+    const { deliveryId, webhookId, attempt, requestId = null } = job.data;
     const slot = this.slots.tryAcquire(webhookId);
     if (slot === null) {
       const delay = this.slots.isSlow(webhookId) ? SLOW_ENDPOINT_DELAY_MS : BUSY_ENDPOINT_DELAY_MS;
@@ -36,7 +36,7 @@ export class DeliveryWorker {
     }
     try {
       const result = await this.handler.handle(job.data);
-      const log = { deliveryId, webhookId, attempt, outcome: result.kind };
+      const log = { deliveryId, webhookId, attempt, requestId, outcome: result.kind };
       if (result.kind === 'retrying') this.logger.log({ ...log, retryInMs: result.delayMs }, 'webhook attempt failed; retry scheduled');
       else if (result.kind === 'failed') this.logger.warn(log, 'webhook delivery failed for good');
       else this.logger.debug(log, 'webhook attempt done');
@@ -61,7 +61,9 @@ export class DeliveryWorker {
     });
     this.worker.on('error', (err) => this.logger.error({ err }, 'worker error'));
     this.worker.on('failed', (job, err) => {
-      if (!(err instanceof DelayedError)) this.logger.error({ err, jobId: job?.id }, 'webhook job failed (infrastructure error); it will be retried');
+      if (!(err instanceof DelayedError)) {
+        this.logger.error({ err, jobId: job?.id, requestId: job?.data.requestId ?? null }, 'webhook job failed (infrastructure error); it will be retried');
+      }
     });
     void this.worker.run();
   }

@@ -26,15 +26,18 @@ export class DueDeliveryPoller {
   /** Schedules one batch; returns how many deliveries it looked at. */
   async pollOnce(now: Date = new Date()): Promise<number> {
     const due = (await this.dataSource.query(
-      `SELECT id, webhook_id, attempts FROM webhook_deliveries
-       WHERE status = 'pending' AND next_attempt_at <= $1
-         AND ((attempts = 0 AND origin <> 'event') OR next_attempt_at <= $2)
-       ORDER BY next_attempt_at LIMIT $3`,
+      `SELECT d.id, d.webhook_id, d.attempts,
+              (SELECT o.request_id FROM outbox o WHERE o.id = d.event_id AND d.origin = 'event') AS request_id
+       FROM webhook_deliveries d
+       WHERE d.status = 'pending' AND d.next_attempt_at <= $1
+         AND ((d.attempts = 0 AND d.origin <> 'event') OR d.next_attempt_at <= $2)
+       ORDER BY d.next_attempt_at LIMIT $3`,
       [now, new Date(now.getTime() - this.settings.graceMs), this.settings.batchSize ?? 500],
-    )) as Array<{ id: string; webhook_id: string; attempts: number }>;
+    )) as Array<{ id: string; webhook_id: string; attempts: number; request_id: string | null }>;
     await scheduleAttempts(
       this.queue,
-      due.map((d) => ({ job: { deliveryId: d.id, webhookId: d.webhook_id, attempt: d.attempts + 1 } })),
+      // The request id is read back from the event while the outbox still holds it (retention may have purged it).
+      due.map((d) => ({ job: { deliveryId: d.id, webhookId: d.webhook_id, attempt: d.attempts + 1, requestId: d.request_id } })),
     );
     return due.length;
   }

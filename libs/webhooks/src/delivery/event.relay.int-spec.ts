@@ -44,9 +44,9 @@ describe('EventRelay and DueDeliveryPoller (real Postgres and Redis)', () => {
     const secret = await f.conversation(owner, { visibility: 'private' });
     const event = (c: typeof shared) =>
       db.dataSource.transaction((m) =>
-        recordEvent(m, workspace.id, 'conversation.ready', { id: c.id, title: c.title, started_at: c.createdAt.toISOString(), status: 'ready' }, null),
+        recordEvent(m, workspace.id, 'conversation.ready', { id: c.id, title: c.title, started_at: c.createdAt.toISOString(), status: 'ready' }, `req-${c.id}`),
       );
-    return { mine, theirs, readyOnly, disabled, elsewhere, sharedEvent: await event(shared), privateEvent: await event(secret) };
+    return { mine, theirs, readyOnly, disabled, elsewhere, shared, secret, sharedEvent: await event(shared), privateEvent: await event(secret) };
   }
 
   const deliveries = () =>
@@ -64,6 +64,11 @@ describe('EventRelay and DueDeliveryPoller (real Postgres and Redis)', () => {
     expect(rows.every((r) => r.status === 'pending' && r.attempts === 0 && r.origin === 'event' && r.payload.id === r.event_id)).toBe(true);
     const jobs = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
     expect(jobs.map((j) => j.id).sort()).toEqual(rows.map((r) => `${r.id}.1`).sort());
+    // Each job carries the request id of the write that caused its event, for the worker's log lines.
+    const conversationOf = new Map([[s.sharedEvent, s.shared.id], [s.privateEvent, s.secret.id]]);
+    for (const row of rows) {
+      expect(jobs.find((j) => j.id === `${row.id}.1`)?.data.requestId).toBe(`req-${conversationOf.get(row.event_id)}`);
+    }
 
     expect(await relay.relayOnce()).toEqual({ events: 0, deliveries: 0 });
     // A crash after the commit but before the rows were marked relayed would relay them again: no duplicate.
@@ -93,18 +98,44 @@ describe('EventRelay and DueDeliveryPoller (real Postgres and Redis)', () => {
       [first!.id],
     );
     expect(await poller.pollOnce()).toBe(1);
-    expect((await queue.getJob('dlv_redelivery0000000000000000.1'))?.data).toEqual({ deliveryId: 'dlv_redelivery0000000000000000', webhookId: first!.webhook_id, attempt: 1 });
+    expect((await queue.getJob('dlv_redelivery0000000000000000.1'))?.data).toEqual({
+      deliveryId: 'dlv_redelivery0000000000000000', webhookId: first!.webhook_id, attempt: 1, requestId: null,
+    });
 
     // Past the grace period every due delivery is scheduled again, at its next attempt number, once.
     await db.dataSource.query(`UPDATE webhook_deliveries SET attempts = 2 WHERE id = $1`, [first!.id]);
     const later = new Date(Date.now() + 6_000);
     expect(await poller.pollOnce(later)).toBe(rows.length + 1);
     expect(await poller.pollOnce(later)).toBe(rows.length + 1);
-    const ids = (await queue.getJobs(['waiting', 'delayed', 'prioritized'])).map((j) => j.id).sort();
+    const rescheduled = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
+    const ids = rescheduled.map((j) => j.id).sort();
+    // An event's delivery scheduled again still carries its request id, read back from the outbox.
+    expect(rescheduled.find((j) => j.id === `${first!.id}.3`)?.data.requestId).toMatch(/^req-conv_/);
     expect(ids).toEqual([...rows.map((r) => (r.id === first!.id ? `${r.id}.3` : `${r.id}.1`)), 'dlv_redelivery0000000000000000.1'].sort());
 
     // Finished deliveries are never scheduled.
     await db.dataSource.query(`UPDATE webhook_deliveries SET status = 'succeeded', next_attempt_at = NULL`);
     expect(await poller.pollOnce(later)).toBe(0);
+  });
+
+  it('gives a new subscription only the events recorded after it was created, even those still waiting in the outbox', async () => {
+    await db.dataSource.query(`UPDATE outbox SET relayed_at = now() WHERE relayed_at IS NULL`);
+    const f = new Fixtures(db.dataSource);
+    const owner = await f.member(await f.workspace());
+    const conversation = await f.conversation(owner, { visibility: 'workspace' });
+    const record = () =>
+      db.dataSource.transaction((m) =>
+        recordEvent(m, owner.workspace.id, 'conversation.ready', { id: conversation.id, title: conversation.title, started_at: conversation.createdAt.toISOString(), status: 'ready' }, null),
+      );
+    const before = await record();
+    await new Promise((r) => setTimeout(r, 5));
+    const late = await insertWebhookRow(db.dataSource, { workspaceId: owner.workspace.id, ownerId: owner.user.id, url: 'http://127.0.0.1:9/hook', secretKey: DEV_WEBHOOK_SECRET_KEY });
+    await new Promise((r) => setTimeout(r, 5));
+    const after = await record();
+
+    expect(await new EventRelay(db.dataSource, queue).relayOnce()).toEqual({ events: 2, deliveries: 1 });
+    const got = (await deliveries()).filter((d) => d.webhook_id === late.id).map((d) => d.event_id);
+    expect(got).toEqual([after]);
+    expect(got).not.toContain(before);
   });
 });

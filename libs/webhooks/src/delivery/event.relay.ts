@@ -10,6 +10,8 @@ interface OutboxEventRow {
   type: string;
   payload: Record<string, unknown>;
   audience: AudiencedEvent['audience'];
+  request_id: string | null;
+  created_at: Date;
 }
 
 interface SubscriptionRow {
@@ -18,6 +20,7 @@ interface SubscriptionRow {
   owner_id: string;
   events: string[];
   enabled: boolean;
+  created_at: Date;
 }
 
 export interface RelayReport {
@@ -43,34 +46,35 @@ export class EventRelay {
   async relayOnce(now: Date = new Date()): Promise<RelayReport> {
     const { report, jobs } = await this.dataSource.transaction(async (m) => {
       const events = (await m.query(
-        `SELECT id, workspace_id, type, payload, audience FROM outbox
+        `SELECT id, workspace_id, type, payload, audience, request_id, created_at FROM outbox
          WHERE topic = $1 AND relayed_at IS NULL ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [EVENT_TOPIC, this.batchSize],
       )) as OutboxEventRow[];
       if (events.length === 0) return { report: { events: 0, deliveries: 0 }, jobs: [] as DeliverWebhookJob[] };
       const workspaceIds = [...new Set(events.map((e) => e.workspace_id))];
       const subscriptions = (await m.query(
-        `SELECT id, workspace_id, owner_id, events, enabled FROM webhooks WHERE workspace_id = ANY($1::text[]) AND enabled`,
+        `SELECT id, workspace_id, owner_id, events, enabled, created_at FROM webhooks WHERE workspace_id = ANY($1::text[]) AND enabled`,
         [workspaceIds],
       )) as SubscriptionRow[];
 
       const rows: Array<{ id: string; workspaceId: string; webhookId: string; event: OutboxEventRow }> = [];
       for (const event of events) {
-        const audienced: AudiencedEvent = { workspaceId: event.workspace_id, type: event.type, audience: event.audience };
+        const audienced: AudiencedEvent = { workspaceId: event.workspace_id, type: event.type, audience: event.audience, createdAt: event.created_at };
         for (const s of subscriptions) {
-          if (subscriptionReceives({ workspaceId: s.workspace_id, ownerId: s.owner_id, enabled: s.enabled, events: s.events }, audienced)) {
+          const filter = { workspaceId: s.workspace_id, ownerId: s.owner_id, enabled: s.enabled, events: s.events, createdAt: s.created_at };
+          if (subscriptionReceives(filter, audienced)) {
             rows.push({ id: newId('delivery', now), workspaceId: s.workspace_id, webhookId: s.id, event });
           }
         }
       }
-      let inserted: Array<{ id: string; webhook_id: string }> = [];
+      let inserted: Array<{ id: string; webhook_id: string; event_id: string }> = [];
       if (rows.length > 0) {
         inserted = (await m.query(
           `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, attempts, next_attempt_at, origin, created_at, updated_at)
            SELECT t.id, t.workspace_id, t.webhook_id, t.event_id, t.event_type, t.payload, 'pending', 0, $7, 'event', $7, $7
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[]) AS t(id, workspace_id, webhook_id, event_id, event_type, payload)
            ON CONFLICT (webhook_id, event_id) WHERE origin = 'event' DO NOTHING
-           RETURNING id, webhook_id`,
+           RETURNING id, webhook_id, event_id`,
           [
             rows.map((r) => r.id),
             rows.map((r) => r.workspaceId),
@@ -80,12 +84,13 @@ export class EventRelay {
             rows.map((r) => JSON.stringify(r.event.payload)),
             now,
           ],
-        )) as Array<{ id: string; webhook_id: string }>;
+        )) as Array<{ id: string; webhook_id: string; event_id: string }>;
       }
+      const requestIds = new Map(events.map((e) => [e.id, e.request_id]));
       await m.query(`UPDATE outbox SET relayed_at = $2 WHERE id = ANY($1::text[])`, [events.map((e) => e.id), now]);
       return {
         report: { events: events.length, deliveries: inserted.length },
-        jobs: inserted.map((d) => ({ deliveryId: d.id, webhookId: d.webhook_id, attempt: 1 })),
+        jobs: inserted.map((d) => ({ deliveryId: d.id, webhookId: d.webhook_id, attempt: 1, requestId: requestIds.get(d.event_id) ?? null })),
       };
     });
     await scheduleAttempts(this.queue, jobs.map((job) => ({ job })));

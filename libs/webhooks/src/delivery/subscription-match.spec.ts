@@ -5,12 +5,14 @@ const aSubscription = (over: Partial<SubscriptionFilter> = {}): SubscriptionFilt
   ownerId: 'usr_owner',
   enabled: true,
   events: ['conversation.ready', 'conversation.failed', 'conversation.deleted'],
+  createdAt: new Date('2026-01-01T10:00:00.000Z'),
   ...over,
 });
 const anEvent = (over: Partial<AudiencedEvent> = {}): AudiencedEvent => ({
   workspaceId: 'ws_1',
   type: 'conversation.ready',
   audience: { owner_id: 'usr_other', visibility: 'workspace' },
+  createdAt: new Date('2026-01-01T10:00:00.000Z'),
   ...over,
 });
 
@@ -23,6 +25,12 @@ describe('subscriptionReceives', () => {
     const privateEvent = anEvent({ audience: { owner_id: 'usr_owner', visibility: 'private' } });
     expect(subscriptionReceives(aSubscription(), privateEvent)).toBe(true);
     expect(subscriptionReceives(aSubscription({ ownerId: 'usr_someone_else' }), privateEvent)).toBe(false);
+  });
+
+  it('receives only events recorded at or after its creation', () => {
+    const subscription = aSubscription({ createdAt: new Date('2026-01-01T10:00:00.000Z') });
+    expect(subscriptionReceives(subscription, anEvent({ createdAt: new Date('2026-01-01T09:59:59.999Z') }))).toBe(false);
+    expect(subscriptionReceives(subscription, anEvent({ createdAt: new Date('2026-01-01T10:00:00.000Z') }))).toBe(true);
   });
 
   it('never crosses workspaces', () => {

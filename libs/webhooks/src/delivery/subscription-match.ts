@@ -4,6 +4,7 @@ export interface SubscriptionFilter {
   ownerId: string;
   enabled: boolean;
   events: readonly string[];
+  createdAt: Date;
 }
 
 /** An outbox event with its audience: the conversation's owner and visibility when the event happened. */
@@ -11,6 +12,8 @@ export interface AudiencedEvent {
   workspaceId: string;
   type: string;
   audience: { owner_id: string; visibility: string } | null;
+  /** When the event was recorded (the outbox row's created_at). */
+  createdAt: Date;
 }
 
 /**
@@ -20,6 +23,7 @@ export interface AudiencedEvent {
  */
 export function subscriptionReceives(subscription: SubscriptionFilter, event: AudiencedEvent): boolean {
   if (!subscription.enabled || subscription.workspaceId !== event.workspaceId) return false;
+  if (event.createdAt < subscription.createdAt) return false;
   if (!subscription.events.includes(event.type)) return false;
   if (!event.audience) return false;
   return event.audience.visibility === 'workspace' || event.audience.owner_id === subscription.ownerId;

@@ -13,6 +13,11 @@ export interface DeliverWebhookJob {
   webhookId: string;
   /** 1-based number of the attempt this job makes. */
   attempt: number;
+  /**
+   * The request id of the write that caused the event (the outbox row's), carried into every log line of the
+   * delivery's attempts; null for Redeliver and Send test event. Absent from jobs queued before it existed.
+   */
+  requestId?: string | null;
 }
 
 /**
