@@ -1,5 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
@@ -182,6 +187,37 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
     const dns = await aDelivery({ url: 'http://no-such-host.invalid/hook' });
     await handler().handle(dns.job(1));
     expect((await attempts(dns.id))[0]).toMatchObject({ error_kind: 'dns' });
+  });
+
+  it('classifies a receiver whose certificate the worker does not trust (self-signed) as tls, and sends nothing', async () => {
+    // A certificate made for this test, so nothing is committed and nothing trusts it.
+    const dir = mkdtempSync(join(tmpdir(), 'webhook-tls-'));
+    let tlsRequests = 0;
+    const tls = (() => {
+      try {
+        const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+          '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { encoding: 'utf8' });
+        if (made.status !== 0) throw new Error(`openssl could not make a test certificate: ${made.stderr || made.error?.message}`);
+        return createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => {
+          tlsRequests++;
+          res.writeHead(204).end();
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    })();
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+    try {
+      const d = await aDelivery({ url: `https://127.0.0.1:${(tls.address() as AddressInfo).port}/hook` });
+      expect((await handler().handle(d.job(1))).kind).toBe('retrying');
+      const [attempt] = await attempts(d.id);
+      expect(attempt).toMatchObject({ error_kind: 'tls', response_status: null });
+      expect(attempt!['error_message']).toMatch(/self[- ]signed/i);
+      expect(tlsRequests).toBe(0);
+    } finally {
+      tls.closeAllConnections();
+      await new Promise((r) => tls.close(r));
+    }
   });
 
   it('refuses private targets unless allowed, by name and by literal address', async () => {
