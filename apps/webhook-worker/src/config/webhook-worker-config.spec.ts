@@ -9,7 +9,7 @@ describe('webhook worker configuration', () => {
       WEBHOOK_DISABLE_AFTER_MS: 432_000_000,
       WEBHOOK_LOG_RETENTION_DAYS: 30,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
-      WEBHOOK_CONCURRENCY: 64,
+      WEBHOOK_CONCURRENCY: 128,
       WEBHOOK_ENDPOINT_CONCURRENCY: 8,
     });
     expect(loadWebhookWorkerConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_TIME_SCALE: '0.001' })).toMatchObject({

@@ -12,8 +12,13 @@ export const webhookWorkerEnv = {
   WEBHOOK_SECRET_KEY: webhookSecretKey,
   /** Redis key prefix of the queues; lets test runs share one Redis without sharing queues. */
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('cs'),
-  /** Attempts in flight at once in one replica (I/O-bound: waiting on subscribers, not on the CPU). */
-  WEBHOOK_CONCURRENCY: positiveInt(64, 1_000),
+  /**
+   * Attempts in flight at once in one replica (I/O-bound: waiting on subscribers, not on the CPU). 128 rather
+   * than 64: the attempts in flight share their database round trips, so more of them make larger, cheaper
+   * batches, and an endpoint that never answers (holding up to half the slots for its first 5 s) leaves the
+   * others enough (webhooks benchmark, tools/bench/README.md).
+   */
+  WEBHOOK_CONCURRENCY: positiveInt(128, 1_000),
   /**
    * Attempts in flight at once to one slow endpoint (its last attempt took a second or more) in one replica;
    * more wait in the queue, so a slow endpoint holds at most this many slots and never delays the others. Any

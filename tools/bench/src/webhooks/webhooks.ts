@@ -5,13 +5,14 @@ import { join, relative } from 'node:path';
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
 import { newWebhookSecret, sealWebhookSecret } from '@cs/webhooks';
+import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import { applyBenchArgs } from '../bench-args';
 import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit } from '../auth/pg-stats';
 import { prepareAuthDatabase } from '../auth/setup';
 import { databaseUrl } from '../rest-read/dataset';
 import { machineFacts, ROOT, writeResults } from '../results-file';
-import { freePort, type RunningServer, startServer } from '../rest-read/servers';
+import { freePort, processCpuSeconds, type RunningServer, startServer } from '../rest-read/servers';
 import { percentile } from '../rest-read/stats';
 import { BenchReceivers } from './webhook-receivers';
 
@@ -59,11 +60,27 @@ interface Burst {
   /**
    * CPU milliseconds per delivery during the burst: the worker (user + system), the Postgres backends of the
    * bench database, and the bench process (receiver and event inserts). Null where /proc is not readable.
+   * `redisShared`: the whole redis-server's, which other users of a shared Redis add to (an upper bound).
    * Less sensitive to other work on the machine than deliveries/s.
    */
-  cpuMsPerDelivery: { worker: number | null; workerSystem: number | null; postgres: number | null; bench: number };
+  cpuMsPerDelivery: { worker: number | null; workerSystem: number | null; postgres: number | null; bench: number; redisShared: number | null };
   /** Postgres transactions per delivery (the worker's idle polling included: ~12 a second). */
   transactionsPerDelivery: number;
+}
+
+/** The pid of the Redis server when it runs on this machine (its CPU time is then in /proc), else null. */
+async function redisServerPid(url: string): Promise<number | null> {
+  if (!isLocalDatabase(url)) return null;
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const pid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+    return Number.isInteger(pid) && processCpuSeconds(pid) !== null ? pid : null;
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** `webhooks`: see tools/bench/README.md. Returns the exit code. */
@@ -79,6 +96,8 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
   const pool = new Pool({ connectionString: fixtures.url, max: 4, application_name: 'bench' });
   const monitor = new Pool({ connectionString: databaseUrl(serverUrl, 'postgres'), max: 2, application_name: 'bench-monitor' });
   const observer = new PostgresObserver(monitor, fixtures.database, isLocalDatabase(serverUrl));
+  const redisUrl = process.env['REDIS_URL'] || DEFAULT_REDIS_URL;
+  const redisPid = await redisServerPid(redisUrl);
   const receivers = new BenchReceivers();
   await receivers.start();
   const workspaceId = fixtures.workspaceId;
@@ -128,7 +147,7 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         DATABASE_URL: fixtures.url,
-        REDIS_URL: process.env['REDIS_URL'] || DEFAULT_REDIS_URL,
+        REDIS_URL: redisUrl,
         QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
         WEBHOOK_WORKER_PORT: String(port),
         WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
@@ -144,12 +163,14 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
       const pgBefore = await observer.backendCpu();
       const countersBefore = await observer.counters();
       const benchBefore = process.cpuUsage();
+      const redisBefore = redisPid === null ? null : processCpuSeconds(redisPid);
       const started = Date.now();
       await insertEvents(options.events);
       const deadline = started + 600_000;
       while (receivers.fastRequests < expected && Date.now() < deadline) await sleep(20);
       const benchCpu = process.cpuUsage(benchBefore);
       const workerAfter = processCpuSplit(running.pid);
+      const redisAfter = redisPid === null ? null : processCpuSeconds(redisPid);
       const pgAfter = await observer.backendCpu();
       // Busy backends publish their counters at most once a second.
       await sleep(1_500);
@@ -167,6 +188,7 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
           workerSystem: perDelivery(workerBefore && workerAfter ? workerAfter.system - workerBefore.system : null),
           postgres: perDelivery(pgCpu),
           bench: (benchCpu.user + benchCpu.system) / 1000 / deliveries,
+          redisShared: perDelivery(redisBefore !== null && redisAfter !== null ? redisAfter - redisBefore : null),
         },
         transactionsPerDelivery: (countersAfter.transactions - countersBefore.transactions) / deliveries,
       };
@@ -212,9 +234,10 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
     out(`  with a timing-out endpoint      ${withStuck.deliveriesPerSecond.toFixed(0).padStart(8)}   ratio ${figures.isolationRatio.toFixed(2)} (target ≥ ${WEBHOOK_TARGETS.isolationRatio}): ${verdict(figures.isolationRatio >= WEBHOOK_TARGETS.isolationRatio)}; ${stuckRequests} requests reached the stuck endpoint`);
     const cpu = healthy.cpuMsPerDelivery;
     const ms = (value: number | null) => (value === null ? 'n/a' : value.toFixed(3));
-    out(`  CPU per delivery (healthy burst, ms): worker ${ms(cpu.worker)} (system ${ms(cpu.workerSystem)}), Postgres ${ms(cpu.postgres)}, bench (receiver, inserts) ${ms(cpu.bench)}`);
-    if (cpu.worker !== null) {
-      out(`  worker CPU alone would allow ${(1000 / cpu.worker).toFixed(0)} deliveries/s per core; with Postgres, on 2 cores: ${cpu.postgres === null ? 'n/a' : ((2 * 1000) / (cpu.worker + cpu.postgres)).toFixed(0)} (Redis not counted: shared)`);
+    out(`  CPU per delivery (healthy burst, ms): worker ${ms(cpu.worker)} (system ${ms(cpu.workerSystem)}), Postgres ${ms(cpu.postgres)}, bench (receiver, inserts) ${ms(cpu.bench)}, redis-server ${ms(cpu.redisShared)} (shared: an upper bound)`);
+    if (cpu.worker !== null && cpu.postgres !== null) {
+      const serverSide = cpu.worker + cpu.postgres + (cpu.redisShared ?? 0);
+      out(`  implied: worker alone ${(1000 / cpu.worker).toFixed(0)} deliveries/s per core; worker + Postgres + Redis on 2 cores ${((2 * 1000) / serverSide).toFixed(0)} deliveries/s`);
     }
     out(`  Postgres transactions per delivery ${healthy.transactionsPerDelivery.toFixed(3)} (idle polling included)`);
     out(`  latency run: ${latencies.length} events measured${lost > 0 ? `, ${lost} not delivered within 2 s of the run's end` : ''}`);
