@@ -1,4 +1,4 @@
-import { signedHeaders, signPayload, verifySignature } from './standard-webhooks';
+import { preparedSigningKey, signedHeaders, signPayload, verifySignature } from './standard-webhooks';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -7,6 +7,13 @@ describe('Standard Webhooks signatures', () => {
     // The example of the Standard Webhooks specification.
     const body = '{"test": 2432232314}';
     expect(signPayload(SECRET, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, body)).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+  });
+
+  it('signs the same with a prepared key as with the secret itself', () => {
+    const body = '{"test": 2432232314}';
+    expect(signPayload(preparedSigningKey(SECRET), 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, body)).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(signedHeaders([preparedSigningKey(SECRET), 'whsec_b2xk'], 'evt_1', '{"a":1}', now)).toEqual(signedHeaders([SECRET, 'whsec_b2xk'], 'evt_1', '{"a":1}', now));
   });
 
   it('verifies its own headers, with one signature per secret during a rotation', () => {
