@@ -6,7 +6,10 @@ import type { Redis } from 'ioredis';
 import Provider, { errors, type Configuration } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { AuthConfig } from '../config/auth-config';
+import { EXTERNAL_SIGNING, NodeRsaSigningKey } from './node-signing-key';
 import { createOidcAdapter } from './oidc-adapter';
+import { postgresPool } from './postgres-pool';
+import { RequestMemo } from './request-memo';
 import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
 
 const ACCESS_TOKEN_TTL = 3600;
@@ -32,18 +35,33 @@ export const resourceUrls = (config: AuthConfig) => ({
 
 export function createProvider(deps: ProviderDependencies): Provider {
   const { config, ds, redis } = deps;
+  const pool = postgresPool(ds);
   const resources = resourceUrls(config);
   const knownResources = new Set(Object.values(resources));
+  const currentRequest = () => Provider.ctx;
+  // extraTokenClaims reads the user's email with the connection; the ID token's claims, built next in the
+  // same request, take it from here instead of asking Postgres again.
+  const connectedEmails = new RequestMemo<string>(currentRequest);
+  const readEmail = async (sub: string): Promise<string | undefined> =>
+    (await pool.query<{ email: string }>({ name: 'auth-user-email', text: 'SELECT email FROM users WHERE id = $1', values: [sub] })).rows[0]?.email;
+  const accountOf = (sub: string, email: () => Promise<string | undefined>) => ({
+    accountId: sub,
+    claims: async (_use: string, scope: string) => {
+      if (!scope.split(' ').includes('email')) return { sub };
+      const address = await email();
+      return address === undefined ? { sub } : { sub, email: address, email_verified: true };
+    },
+  });
 
   const configuration: Configuration = {
-    adapter: createOidcAdapter(ds, redis, deps.onGrantRevoked),
+    adapter: createOidcAdapter({ pool, redis, onGrantDestroyed: deps.onGrantRevoked, currentRequest }),
     routes: OAUTH_ROUTES,
     cookies: {
       keys: config.AUTH_COOKIE_KEYS,
       long: { signed: true, httpOnly: true, sameSite: 'lax' },
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
-    jwks: { keys: [deps.signingKey] },
+    jwks: { keys: [new NodeRsaSigningKey(deps.signingKey)] },
     scopes: ['openid', 'offline_access', 'email', 'folders:read', 'conversations:read'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     responseTypes: ['code'],
@@ -68,6 +86,7 @@ export function createProvider(deps: ProviderDependencies): Provider {
       devInteractions: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       dPoP: { enabled: false },
+      externalSigningSupport: EXTERNAL_SIGNING,
       revocation: { enabled: true },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true },
@@ -107,26 +126,27 @@ export function createProvider(deps: ProviderDependencies): Provider {
       return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    findAccount: async (_ctx, sub) => {
-      const [user] = await ds.query<{ email: string }[]>('SELECT email FROM users WHERE id = $1', [sub]);
-      if (!user) return undefined;
-      return {
-        accountId: sub,
-        claims: async (_use, scope) => ({ sub, ...(scope.split(' ').includes('email') ? { email: user.email, email_verified: true } : {}) }),
-      };
+    findAccount: async (ctx, sub) => {
+      // At the token endpoint the grant's connection proves the account: extraTokenClaims refuses the grant
+      // when the connection is gone, and deleting a user deletes its connections (ON DELETE CASCADE).
+      if (ctx.oidc.route === 'token') return accountOf(sub, async () => connectedEmails.take(sub) ?? (await readEmail(sub)));
+      const email = await readEmail(sub);
+      return email === undefined ? undefined : accountOf(sub, async () => email);
     },
     extraTokenClaims: async (_ctx, token) => {
       const grantId = 'grantId' in token ? token.grantId : undefined;
       if (!grantId) return undefined;
       // Issuing a token is the connection's use: the account page shows it as "last used".
-      const [rows] = (await ds.query(
-        `UPDATE oauth_connections c SET last_used_at = now() FROM workspaces w
-         WHERE c.grant_id = $1 AND c.revoked_at IS NULL AND w.id = c.workspace_id
-         RETURNING c.user_id, c.workspace_id, w.tenant_id`,
-        [grantId],
-      )) as [{ user_id: string; workspace_id: string; tenant_id: string }[], number];
+      const { rows } = await pool.query<{ user_id: string; workspace_id: string; tenant_id: string; email: string }>({
+        name: 'auth-use-connection',
+        text: `UPDATE oauth_connections c SET last_used_at = now() FROM workspaces w, users u
+         WHERE c.grant_id = $1 AND c.revoked_at IS NULL AND w.id = c.workspace_id AND u.id = c.user_id
+         RETURNING c.user_id, c.workspace_id, w.tenant_id, u.email`,
+        values: [grantId],
+      });
       const row = rows[0];
       if (!row) throw new errors.InvalidGrant('the connection was revoked');
+      connectedEmails.remember(row.user_id, row.email);
       return { user_id: row.user_id, workspace_id: row.workspace_id, tenant_id: row.tenant_id, client_type: CLIENT_TYPE, grant_id: grantId };
     },
     renderError: async (ctx, out) => {
