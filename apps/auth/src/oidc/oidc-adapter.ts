@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Pool } from 'pg';
+import type { ClientCache } from './client-cache';
 import { RequestMemo } from './request-memo';
 
 /** Short-lived models (minutes) may live in Redis; losing them on a Redis restart only restarts a sign-in. */
@@ -38,15 +39,23 @@ function clientMetadata(row: ClientRow): AdapterPayload {
 }
 
 /**
- * Reads a refresh token and, in the same statement, the grant it belongs to: the refresh grant looks the grant
- * up right after the token (oidc-provider's validateGrant), and one snapshot of both is no less consistent than
- * two reads. The grant is handed to that very request's Grant.find through a RequestMemo.
+ * Reads a refresh token and, in the same statement, the grant it belongs to and whether the client this request
+ * authenticated still exists with the secret it authenticated with. The refresh grant looks the grant up right
+ * after the token (oidc-provider's validateGrant), and one snapshot of both is no less consistent than two
+ * reads; the client check is what lets refresh grants authenticate against a ClientCache. Always one row.
  */
-const FIND_TOKEN_WITH_GRANT = `
-  SELECT m.payload, m.consumed_at, g.payload AS grant_payload
-  FROM oidc_models m
-  LEFT JOIN oidc_models g ON g.model = 'Grant' AND g.id = m.grant_id AND (g.expires_at IS NULL OR g.expires_at > now())
-  WHERE m.model = $1 AND m.id = $2 AND (m.expires_at IS NULL OR m.expires_at > now())`;
+const FIND_REFRESH_TOKEN = `
+  SELECT m.payload, m.consumed_at, g.payload AS grant_payload,
+         ($3::text IS NULL OR EXISTS (SELECT 1 FROM oauth_clients c WHERE c.id = $3 AND c.secret_digest = $4)) AS client_current
+  FROM (VALUES (1)) AS one (x)
+  LEFT JOIN oidc_models m ON m.model = $1 AND m.id = $2 AND (m.expires_at IS NULL OR m.expires_at > now())
+  LEFT JOIN oidc_models g ON g.model = 'Grant' AND g.id = m.grant_id AND (g.expires_at IS NULL OR g.expires_at > now())`;
+
+/** The client a request authenticated, and the stored digest its secret matched. */
+export interface AuthenticatedClient {
+  clientId: string;
+  secretDigest: string;
+}
 
 export interface OidcAdapterDependencies {
   /**
@@ -63,10 +72,18 @@ export interface OidcAdapterDependencies {
   onGrantDestroyed: (grantId: string) => Promise<void>;
   /** The request being served (oidc-provider's Provider.ctx). */
   currentRequest: () => object | undefined;
+  /** Client metadata that refresh grants may use without reading oauth_clients. */
+  clients: ClientCache;
+  /** Whether the request being served is a refresh-token grant (the only one allowed to use `clients`). */
+  servingRefreshGrant: () => boolean;
+  /** Who the request being served authenticated as (set by Client.prototype.compareClientSecret). */
+  authenticatedClients: RequestMemo<AuthenticatedClient>;
 }
 
+export const AUTHENTICATED_CLIENT = 'client';
+
 /** Builds the adapter class oidc-provider instantiates once per model name. */
-export function createOidcAdapter({ pool, redis, onGrantDestroyed, currentRequest }: OidcAdapterDependencies): new (name: string) => Adapter {
+export function createOidcAdapter({ pool, redis, onGrantDestroyed, currentRequest, clients, servingRefreshGrant, authenticatedClients }: OidcAdapterDependencies): new (name: string) => Adapter {
   const prefetchedGrants = new RequestMemo<AdapterPayload>(currentRequest);
   const withConsumed = (payload: AdapterPayload, consumedAt: Date | null): AdapterPayload =>
     consumedAt ? { ...payload, consumed: Math.floor(consumedAt.getTime() / 1000) } : payload;
@@ -103,12 +120,20 @@ export function createOidcAdapter({ pool, redis, onGrantDestroyed, currentReques
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.name === 'Client') {
+        const cached = servingRefreshGrant() ? clients.get(id) : undefined;
+        if (cached) return cached;
         const { rows } = await pool.query<ClientRow>({
           name: 'oidc-find-client',
           text: 'SELECT id, name, logo_uri, redirect_uris, scopes, secret_digest FROM oauth_clients WHERE id = $1',
           values: [id],
         });
-        return rows[0] ? clientMetadata(rows[0]) : undefined;
+        if (!rows[0]) {
+          clients.evict(id);
+          return undefined;
+        }
+        const metadata = clientMetadata(rows[0]);
+        clients.set(id, metadata);
+        return metadata;
       }
       if (this.inRedis) {
         const [payload, consumed] = await redis.mget(this.key(id), `${this.key(id)}:consumed`);
@@ -120,13 +145,23 @@ export function createOidcAdapter({ pool, redis, onGrantDestroyed, currentReques
         if (prefetched) return prefetched;
       }
       if (this.name === 'RefreshToken') {
-        const { rows } = await pool.query<{ payload: AdapterPayload; consumed_at: Date | null; grant_payload: AdapterPayload | null }>({
-          name: 'oidc-find-token-with-grant',
-          text: FIND_TOKEN_WITH_GRANT,
-          values: [this.name, id],
+        const client = authenticatedClients.take(AUTHENTICATED_CLIENT);
+        const { rows } = await pool.query<{
+          payload: AdapterPayload | null;
+          consumed_at: Date | null;
+          grant_payload: AdapterPayload | null;
+          client_current: boolean;
+        }>({
+          name: 'oidc-find-refresh-token',
+          text: FIND_REFRESH_TOKEN,
+          values: [this.name, id, client?.clientId ?? null, client?.secretDigest ?? null],
         });
         const row = rows[0];
-        if (!row) return undefined;
+        if (client && !row?.client_current) {
+          clients.evict(client.clientId);
+          throw new errors.InvalidClientAuth('the client was deleted or its secret rotated');
+        }
+        if (!row?.payload) return undefined;
         if (row.grant_payload && row.payload.grantId) prefetchedGrants.remember(row.payload.grantId, row.grant_payload);
         return withConsumed(row.payload, row.consumed_at);
       }

@@ -7,7 +7,8 @@ import Provider, { errors, type Configuration } from 'oidc-provider';
 import type { DataSource } from 'typeorm';
 import type { AuthConfig } from '../config/auth-config';
 import { EXTERNAL_SIGNING, NodeRsaSigningKey } from './node-signing-key';
-import { createOidcAdapter } from './oidc-adapter';
+import { ClientCache } from './client-cache';
+import { AUTHENTICATED_CLIENT, type AuthenticatedClient, createOidcAdapter } from './oidc-adapter';
 import { postgresPool } from './postgres-pool';
 import { RequestMemo } from './request-memo';
 import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
@@ -15,6 +16,9 @@ import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
 const ACCESS_TOKEN_TTL = 3600;
 const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
 const RESOURCE_SCOPES = 'conversations:read folders:read email';
+/** How long a refresh grant may reuse client metadata; see ClientCache for why that is safe. */
+const CLIENT_CACHE_TTL_MS = 60_000;
+const CLIENT_CACHE_ENTRIES = 10_000;
 
 export interface ProviderDependencies {
   config: AuthConfig;
@@ -39,6 +43,15 @@ export function createProvider(deps: ProviderDependencies): Provider {
   const resources = resourceUrls(config);
   const knownResources = new Set(Object.values(resources));
   const currentRequest = () => Provider.ctx;
+  const servingRefreshGrant = () => {
+    const oidc = Provider.ctx?.oidc;
+    return oidc?.route === 'token' && oidc.params?.['grant_type'] === 'refresh_token';
+  };
+  const clients = new ClientCache(CLIENT_CACHE_TTL_MS, CLIENT_CACHE_ENTRIES);
+  const authenticatedClients = new RequestMemo<AuthenticatedClient>(currentRequest);
+  const readClientDigest = async (clientId: string): Promise<string | undefined> =>
+    (await pool.query<{ secret_digest: string }>({ name: 'auth-client-digest', text: 'SELECT secret_digest FROM oauth_clients WHERE id = $1', values: [clientId] }))
+      .rows[0]?.secret_digest;
   // extraTokenClaims reads the user's email with the connection; the ID token's claims, built next in the
   // same request, take it from here instead of asking Postgres again.
   const connectedEmails = new RequestMemo<string>(currentRequest);
@@ -54,7 +67,7 @@ export function createProvider(deps: ProviderDependencies): Provider {
   });
 
   const configuration: Configuration = {
-    adapter: createOidcAdapter({ pool, redis, onGrantDestroyed: deps.onGrantRevoked, currentRequest }),
+    adapter: createOidcAdapter({ pool, redis, onGrantDestroyed: deps.onGrantRevoked, currentRequest, clients, servingRefreshGrant, authenticatedClients }),
     routes: OAUTH_ROUTES,
     cookies: {
       keys: config.AUTH_COOKIE_KEYS,
@@ -159,8 +172,17 @@ export function createProvider(deps: ProviderDependencies): Provider {
   provider.proxy = config.TRUST_PROXY;
 
   // Stored secrets are SHA-256 digests (FIELD-NOTES: compareClientSecret is awaited during client auth).
-  provider.Client.prototype.compareClientSecret = async function compareClientSecret(this: { clientSecret?: string }, actual: string) {
-    return typeof this.clientSecret === 'string' && secretMatches(actual, this.clientSecret);
+  provider.Client.prototype.compareClientSecret = async function compareClientSecret(this: { clientId: string; clientSecret?: string }, actual: string) {
+    let digest = this.clientSecret;
+    let matches = typeof digest === 'string' && secretMatches(actual, digest);
+    if (!matches && servingRefreshGrant()) {
+      // The metadata may be a cached copy from before a rotation: Postgres decides before the client is refused.
+      clients.evict(this.clientId);
+      digest = await readClientDigest(this.clientId);
+      matches = digest !== undefined && secretMatches(actual, digest);
+    }
+    if (matches && digest !== undefined) authenticatedClients.remember(AUTHENTICATED_CLIENT, { clientId: this.clientId, secretDigest: digest });
+    return matches;
   };
   // Spec: refresh tokens are `rt_…` (oidc-provider has no option; the id is the token value).
   (provider.RefreshToken.prototype as unknown as { generateTokenId: () => string }).generateTokenId = () =>
