@@ -13,6 +13,7 @@ import {
   rateLimitProviders,
   REVOCATION_LIST,
 } from '@cs/nest-infrastructure';
+import { readQueryable } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
@@ -73,7 +74,8 @@ export class AppModule {
         {
           provide: Catalog,
           inject: [DATA_SOURCE],
-          useFactory: (ds: DataSource) => new Catalog(ds, new CursorCodec(config.CURSOR_SECRET)),
+          // Reads on the DataSource's pg Pool without TypeORM's per-statement machinery (see readQueryable).
+          useFactory: (ds: DataSource) => new Catalog(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)),
         },
         {
           provide: WebhookSubscriptions,
@@ -92,7 +94,7 @@ export class AppModule {
           inject: [DATA_SOURCE, REVOCATION_LIST],
           useFactory: (ds: DataSource, revocations: RevocationList) =>
             new PrincipalResolver(
-              new ApiKeyResolver(ds),
+              new ApiKeyResolver(readQueryable(ds)),
               new AccessTokenVerifier({
                 issuer: config.PUBLIC_AUTH_URL,
                 audience: config.OAUTH_AUDIENCE,

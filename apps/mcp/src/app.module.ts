@@ -11,6 +11,7 @@ import {
   REVOCATION_LIST,
 } from '@cs/nest-infrastructure';
 import { AccessTokenVerifier, type RevocationList } from '@cs/token-verification';
+import { readQueryable } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 import { McpAuthGuard } from './auth/mcp-auth.guard';
 import { ProtectedResourceController } from './auth/protected-resource.controller';
@@ -40,7 +41,7 @@ export class AppModule {
       providers: [
         { provide: MCP_CONFIG, useValue: config },
         // The same read model as the REST API (ARCHITECTURE.md "catalog"), so REST and MCP can never disagree.
-        { provide: Catalog, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Catalog(ds, new CursorCodec(config.CURSOR_SECRET)) },
+        { provide: Catalog, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Catalog(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)) },
         {
           provide: AccessTokenVerifier,
           inject: [REVOCATION_LIST],

@@ -1,21 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { Catalog, CursorCodec, type Queryable, type RawQuery } from '@cs/catalog';
+import { Catalog, CursorCodec, type RawQuery } from '@cs/catalog';
 import { DomainError, invalidToken, insufficientScope, type Principal } from '@cs/domain';
 import { limitField, policyField, type RateLimiter, type RateLimitPolicy } from '@cs/nest-infrastructure';
 import { ApiKeyResolver, PrincipalResolver } from '@cs/token-verification';
+import { poolQueryable } from '@cs/persistence';
 import type { Pool } from 'pg';
-
-/** The catalog's and the key resolver's view of a pg Pool: parameterized SQL in, rows out. */
-export function poolQueryable(pool: Pool): Queryable {
-  return {
-    async query<T>(sql: string, parameters?: unknown[]): Promise<T[]> {
-      const result = await pool.query(sql, parameters);
-      return result.rows as T[];
-    },
-  };
-}
 
 const CONVERSATION_PATH = /^\/api\/v1\/conversations\/([^/]+)$/;
 const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/;

@@ -2,7 +2,7 @@ import { Catalog, CursorCodec } from '@cs/catalog';
 import { ApiKeyResolver } from '@cs/token-verification';
 import { createTestDatabase, type TestDatabase } from '@cs/testing';
 import { Pool } from 'pg';
-import { poolQueryable } from './baseline-app';
+import { poolQueryable } from '@cs/persistence';
 import { loadDataset } from './dataset';
 import type { DatasetInfo, DatasetShape } from './dataset-generator';
 

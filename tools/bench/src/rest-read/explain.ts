@@ -2,7 +2,7 @@ import { parse as parseQuery } from 'node:querystring';
 import { Catalog, CursorCodec, type Queryable, type RawQuery } from '@cs/catalog';
 import { ApiKeyResolver } from '@cs/token-verification';
 import type { Pool } from 'pg';
-import { poolQueryable } from './baseline-app';
+import { poolQueryable } from '@cs/persistence';
 import type { BenchRoute, RouteKey } from './routes';
 
 /** The big tables, which must never be read by a sequential scan on a request path at this size (the issue). */

@@ -1,0 +1,30 @@
+import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+
+/** Parameterized SQL in, rows out: what the read model (`@cs/catalog`'s Queryable) and the API-key lookup need. */
+export interface RowQueryable {
+  query<T = Record<string, unknown>>(sql: string, parameters?: unknown[]): Promise<T[]>;
+}
+
+/** Reads straight on a pg Pool: one pooled client per statement, as `Pool.query` takes and releases it. */
+export function poolQueryable(pool: Pool): RowQueryable {
+  return {
+    async query<T>(sql: string, parameters?: unknown[]): Promise<T[]> {
+      const result = await pool.query(sql, parameters);
+      return result.rows as T[];
+    },
+  };
+}
+
+/**
+ * The initialized DataSource's own pg Pool (same connections, same size), for the hot read paths: a statement
+ * through `DataSource.query` also builds a QueryRunner and an EntityManager and broadcasts to subscribers, about
+ * 3% of the api's CPU per request on the read routes (`npm run bench -- rest-read`, tools/bench/README.md), and
+ * plain SELECTs need none of it. Writes keep TypeORM (transactions, QueryFailedError).
+ */
+export function readQueryable(dataSource: DataSource): RowQueryable {
+  const pool = (dataSource.driver as PostgresDriver).master as Pool | undefined;
+  if (!pool) throw new Error('readQueryable needs an initialized DataSource');
+  return poolQueryable(pool);
+}
