@@ -1,6 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { assignRequestId } from './request-id';
+import { serializeRequestForLog } from './request-log-serializer';
 
 /**
  * The one logger setup of the HTTP resource servers: pino JSON lines carrying the request id (a safe incoming
@@ -11,7 +12,7 @@ export function httpLoggerModule(level: string): DynamicModule {
     pinoHttp: {
       level,
       genReqId: assignRequestId,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequestForLog },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     },
   });
