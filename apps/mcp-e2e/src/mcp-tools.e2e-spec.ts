@@ -195,3 +195,52 @@ describe('bad input is a tool error carrying the REST problem code, never a tran
     expect((await call('get-me')).isError).toBeFalsy();
   });
 });
+
+describe('Streamable HTTP, by hand: what the SDK client never shows', () => {
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(stack.mcpUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${assistant.accessToken}`,
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        'mcp-protocol-version': '2025-11-25',
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+  const getMe = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get-me', arguments: {} } });
+
+  it('answers one request with one JSON-RPC response, and a batch with one response per request in order', async () => {
+    const single = await post(getMe(1));
+    expect(single.status).toBe(200);
+    expect(single.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await single.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { structuredContent: { user_id: person.user.id } } });
+    const batch = await post([getMe(2), { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 3, method: 'tools/list' }]);
+    const answers = (await batch.json()) as { id: number; result: Record<string, unknown> }[];
+    expect(answers.map((answer) => answer.id)).toEqual([2, 3]);
+    expect(answers[1]?.result['tools']).toHaveLength(4);
+  });
+
+  it('accepts notifications alone with 202 and no body', async () => {
+    const response = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+  });
+
+  it('refuses a client that does not accept SSE (406), a body that is not JSON (415), and what is not JSON-RPC (-32700)', async () => {
+    const notAcceptable = await post(getMe(1), { accept: 'application/json' });
+    expect(notAcceptable.status).toBe(406);
+    expect(await notAcceptable.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
+    expect((await post(getMe(1), { 'content-type': 'text/plain' })).status).toBe(415);
+    const notJsonRpc = await post({ hello: 'world' });
+    expect(notJsonRpc.status).toBe(400);
+    expect(await notJsonRpc.json()).toMatchObject({ error: { code: -32700 } });
+  });
+
+  it('refuses an unsupported MCP-Protocol-Version with 400', async () => {
+    const response = await post(getMe(1), { 'mcp-protocol-version': '1999-01-01' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: -32000, message: expect.stringContaining('1999-01-01') } });
+  });
+});

@@ -1,13 +1,14 @@
 import { Controller, Delete, Get, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { Catalog } from '@cs/catalog';
 import { DomainError } from '@cs/domain';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Response } from 'express';
 import { RateLimitGuard } from '@cs/nest-infrastructure';
 import { type AuthenticatedRequest, McpAuthGuard } from '../auth/mcp-auth.guard';
 import { MCP_CONFIG, type McpConfig } from '../config/mcp-config';
-import { sendWebResponse, toWebRequest } from '../http/web-exchange';
+import { JsonResponseTransport } from './json-response.transport';
+import { serializeAnswers } from './json-rpc-answer';
 import { createMcpServer } from './mcp-server.factory';
+import { readStreamableHttpPost } from './streamable-http-post';
 
 const SERVER_VERSION = '0.1.0';
 
@@ -25,6 +26,11 @@ export class McpController {
   async post(@Req() req: AuthenticatedRequest, @Res() res: Response): Promise<void> {
     const principal = req.user;
     if (!principal) throw new DomainError('internal_error', 'The request was not authenticated.');
+    const post = readStreamableHttpPost(req.headers, req.body);
+    if (post.refused) {
+      res.status(post.refused.status).json({ jsonrpc: '2.0', error: post.refused.error, id: null });
+      return;
+    }
     const server = createMcpServer({
       catalog: this.catalog,
       principal,
@@ -32,23 +38,28 @@ export class McpController {
       publicApiUrl: this.config.PUBLIC_API_URL,
       version: SERVER_VERSION,
     });
-    // JSON responses rather than an SSE stream: every tool answers at once, and a plain body is cheaper to serve.
-    // The Web Standard transport (which the SDK's Node transport wraps in a generic Node-to-Fetch adapter) is
-    // given the body Nest already parsed, and its answer is written back directly: measured by npm run bench -- mcp.
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // JSON answers rather than an SSE stream: every tool answers at once, and a plain body is cheaper to serve.
+    const transport = new JsonResponseTransport();
     await server.connect(transport);
-    let answer: globalThis.Response;
+    let answers;
     try {
-      answer = await transport.handleRequest(toWebRequest(req), { parsedBody: req.body });
+      answers = await transport.exchange(post.messages);
     } catch (error) {
       // Abort whatever handler may still run for this request before the error reaches the filter.
       await server.close();
       throw error;
     }
-    // Not closed once it has answered: in JSON-response mode every handler has returned by then and the pair holds
-    // no timer or stream, so both are simply dropped; close() would only build a "Connection closed" McpError
-    // (stack trace included) that nothing receives, 2% of the server's CPU per call (npm run bench -- mcp).
-    await sendWebResponse(res, answer);
+    // Not closed once it has answered: every handler has returned by then and the pair holds no timer or stream,
+    // so both are simply dropped; close() would only build a "Connection closed" McpError (stack trace included)
+    // that nothing receives, 2% of the server's CPU per call (npm run bench -- mcp).
+    if (answers.length === 0) {
+      // Only notifications or responses: accepted, nothing to answer (Streamable HTTP: 202).
+      res.status(202).end();
+      return;
+    }
+    const body = serializeAnswers(answers);
+    // Written as it is: Express's send would copy the string into a Buffer and parse the Content-Type again.
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
   }
 
   // A stateless server offers no server-to-client stream and no session to end (Streamable HTTP: 405 then).
