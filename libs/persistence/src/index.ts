@@ -23,4 +23,4 @@ export { BotEntity } from './entities/bot.entity';
 export { WebhookEntity } from './entities/webhook.entity';
 export { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 export { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
-export { poolQueryable, readQueryable, type RowQueryable } from './pool-queryable';
+export { poolQueryable, postgresPool, readQueryable, type RowQueryable } from './pool-queryable';

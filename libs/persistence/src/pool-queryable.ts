@@ -18,13 +18,21 @@ export function poolQueryable(pool: Pool): RowQueryable {
 }
 
 /**
- * The initialized DataSource's own pg Pool (same connections, same size), for the hot read paths: a statement
- * through `DataSource.query` also builds a QueryRunner and an EntityManager and broadcasts to subscribers, about
- * 3% of the api's CPU per request on the read routes (`npm run bench -- rest-read`, tools/bench/README.md), and
- * plain SELECTs need none of it. Writes keep TypeORM (transactions, QueryFailedError).
+ * The pg Pool TypeORM's DataSource runs on (its `master` pool: no replication is configured): the same
+ * connections, size and statement_timeout as the app's other statements.
+ */
+export function postgresPool(dataSource: DataSource): Pool {
+  const pool = (dataSource.driver as PostgresDriver).master as Pool | undefined;
+  if (!pool) throw new Error('the DataSource is not initialized: it has no pool yet');
+  return pool;
+}
+
+/**
+ * Plain reads on the DataSource's own pool, for the hot read paths: a statement through `DataSource.query` also
+ * builds a QueryRunner and an EntityManager and broadcasts to subscribers, about 3% of the api's CPU per request on
+ * the read routes (`npm run bench -- rest-read`, tools/bench/README.md), and plain SELECTs need none of it. Writes
+ * keep TypeORM (transactions, QueryFailedError).
  */
 export function readQueryable(dataSource: DataSource): RowQueryable {
-  const pool = (dataSource.driver as PostgresDriver).master as Pool | undefined;
-  if (!pool) throw new Error('readQueryable needs an initialized DataSource');
-  return poolQueryable(pool);
+  return poolQueryable(postgresPool(dataSource));
 }
