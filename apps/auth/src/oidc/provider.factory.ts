@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { secretMatches } from '@cs/domain';
 import type { PrivateSigningJwk } from '@cs/oauth';
+import { postgresPool } from '@cs/persistence';
 import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import Provider, { errors, type Configuration } from 'oidc-provider';
@@ -9,7 +10,6 @@ import type { AuthConfig } from '../config/auth-config';
 import { EXTERNAL_SIGNING, NodeRsaSigningKey } from './node-signing-key';
 import { ClientCache } from './client-cache';
 import { AUTHENTICATED_CLIENT, type AuthenticatedClient, createOidcAdapter } from './oidc-adapter';
-import { postgresPool } from './postgres-pool';
 import { RequestMemo } from './request-memo';
 import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
 
