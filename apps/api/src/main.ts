@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { inFlightLimit, Metrics } from '@cs/nest-infrastructure';
+import { shutdownDrainMs } from '@cs/config';
+import { inFlightLimit, listenWithGracefulShutdown, Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -29,8 +30,7 @@ async function bootstrap(): Promise<void> {
   app.set('etag', false);
   // Repeated keys become arrays (tag_id=a&tag_id=b); bracket syntax is not interpreted.
   app.set('query parser', 'simple');
-  app.enableShutdownHooks();
-  await app.listen(config.API_PORT);
+  await listenWithGracefulShutdown(app, config.API_PORT, shutdownDrainMs(config));
 }
 
 void bootstrap();

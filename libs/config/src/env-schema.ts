@@ -69,3 +69,20 @@ export const rateLimitEnv = {
 export const inFlightLimitEnv = {
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(64),
 };
+
+/**
+ * How long an HTTP app keeps serving after SIGTERM while answering /readyz with 503, so Kubernetes (or any load
+ * balancer polling /readyz) takes it out of rotation before it stops accepting connections. Unset: 5 s in
+ * production, none elsewhere (tests and `npm start` stop at once). Keep it, plus the longest request, well inside
+ * the pod's terminationGracePeriodSeconds.
+ */
+export const shutdownEnv = {
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+};
+
+export const PRODUCTION_SHUTDOWN_DRAIN_MS = 5_000;
+
+/** SHUTDOWN_DRAIN_MS as set, or its default for the environment. */
+export function shutdownDrainMs(config: { NODE_ENV: 'development' | 'test' | 'production'; SHUTDOWN_DRAIN_MS?: number | undefined }): number {
+  return config.SHUTDOWN_DRAIN_MS ?? (config.NODE_ENV === 'production' ? PRODUCTION_SHUTDOWN_DRAIN_MS : 0);
+}

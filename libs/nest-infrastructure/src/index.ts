@@ -12,3 +12,5 @@ export * from './rate-limit/rate-limit.guard';
 export * from './scheduling/periodic-task';
 export * from './worker-bootstrap';
 export * from './overload/in-flight-limit';
+export * from './shutdown/http-drain';
+export * from './shutdown/graceful-http-shutdown';

@@ -59,6 +59,16 @@ describe('InfrastructureModule (shared Postgres/Redis wiring, readiness, shutdow
     await app.close();
   });
 
+  it('is not ready once draining, although Postgres and Redis still answer', async () => {
+    const app = await boot(false);
+    const check = app.get(ReadinessCheck);
+    expect(await check.isReady()).toBe(true);
+    check.startDraining();
+    expect(await check.isReady()).toBe(false);
+    expect(await app.get<Redis>(REDIS).ping()).toBe('PONG');
+    await app.close();
+  });
+
   it('serves /healthz and /readyz for workers on a port of their own', async () => {
     const app = await boot(false);
     const port = await freePort();
