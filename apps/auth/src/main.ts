@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Metrics } from '@cs/nest-infrastructure';
+import { shutdownDrainMs } from '@cs/config';
+import { listenWithGracefulShutdown, Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { Logger } from 'nestjs-pino';
@@ -31,8 +32,7 @@ async function bootstrap(): Promise<void> {
     if (req.method === 'POST') return forms(req, res, next);
     next();
   });
-  app.enableShutdownHooks();
-  await app.listen(config.AUTH_PORT);
+  await listenWithGracefulShutdown(app, config.AUTH_PORT, shutdownDrainMs(config));
 }
 
 void bootstrap();

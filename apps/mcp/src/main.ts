@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { inFlightLimit, Metrics } from '@cs/nest-infrastructure';
+import { shutdownDrainMs } from '@cs/config';
+import { inFlightLimit, listenWithGracefulShutdown, Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -32,8 +33,7 @@ async function bootstrap(): Promise<void> {
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID', 'X-Request-Id'],
     exposedHeaders: ['WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'X-Request-Id'],
   });
-  app.enableShutdownHooks();
-  await app.listen(config.MCP_PORT);
+  await listenWithGracefulShutdown(app, config.MCP_PORT, shutdownDrainMs(config));
 }
 
 void bootstrap();

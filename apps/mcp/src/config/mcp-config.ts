@@ -1,9 +1,10 @@
-import { commonEnv, rateLimitEnv, inFlightLimitEnv, httpUrl, parseEnv, port, signingSecret } from '@cs/config';
+import { shutdownEnv, commonEnv, rateLimitEnv, inFlightLimitEnv, httpUrl, parseEnv, port, signingSecret } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
 export const mcpEnv = {
   ...commonEnv,
+  ...shutdownEnv,
   ...rateLimitEnv,
   ...inFlightLimitEnv,
   MCP_PORT: port(3002),
