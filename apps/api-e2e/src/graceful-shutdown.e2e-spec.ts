@@ -1,0 +1,108 @@
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
+import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
+import { type ApiProcess, startApi } from './support/api-process';
+
+const DRAIN_MS = 1_500;
+
+interface Outcome {
+  at: number;
+  status: number | null;
+  connection: string | undefined;
+  error?: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function get(url: string, agent: Agent, headers: Record<string, string> = {}): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const req = request(url, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ at: Date.now(), status: res.statusCode ?? null, connection: res.headers.connection }));
+      res.on('error', (error) => resolve({ at: Date.now(), status: null, connection: undefined, error: error.message }));
+    });
+    req.on('error', (error) => resolve({ at: Date.now(), status: null, connection: undefined, error: `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}` }));
+    req.end();
+  });
+}
+
+/** True while something accepts TCP connections on the port. */
+function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('graceful shutdown of the api (SIGTERM as Kubernetes sends it)', () => {
+  let db: TestDatabase;
+  let api: ApiProcess;
+  let key: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const fixtures = new Fixtures(db.dataSource);
+    const member = await fixtures.member(await fixtures.workspace());
+    key = (await fixtures.apiKey(member)).key;
+    // info: the shutdown's own log lines are part of what is checked.
+    api = await startApi(db.url, { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), LOG_LEVEL: 'info' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await api?.stop();
+    await db?.drop();
+  }, 60_000);
+
+  it('answers /readyz 503 at once, serves keep-alive clients until they move away, then closes the port: no request fails', async () => {
+    const port = Number(new URL(api.baseUrl).port);
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    const outcomes: Outcome[] = [];
+    let readyz503At: number | undefined;
+    let portClosedAt: number | undefined;
+    let sigtermAt = Number.POSITIVE_INFINITY;
+    let stopSendingAt = Number.POSITIVE_INFINITY;
+
+    // A steady stream through keep-alive connections, as a load balancer in front of the pod sends it. Like a
+    // Kubernetes Service, the clients stop routing here some time after /readyz turned 503 (well inside the drain).
+    const clients = Array.from({ length: 4 }, async () => {
+      while (Date.now() < stopSendingAt) {
+        outcomes.push(await get(`${api.baseUrl}/api/v1/conversations?limit=5`, agent, { authorization: `Bearer ${key}` }));
+      }
+    });
+    const probe = (async () => {
+      while (portClosedAt === undefined) {
+        if (readyz503At === undefined) {
+          const ready = await get(`${api.baseUrl}/readyz`, new Agent());
+          if (ready.status === 503) {
+            readyz503At = ready.at;
+            stopSendingAt = Date.now() + 500;
+          }
+        }
+        if (!(await accepting(port))) portClosedAt = Date.now();
+        await sleep(25);
+      }
+    })();
+
+    await sleep(1_000);
+    sigtermAt = Date.now();
+    const stopped = api.stop();
+    await Promise.all([...clients, probe, stopped]);
+    agent.destroy();
+
+    const failures = outcomes.filter((o) => o.status !== 200);
+    expect(failures).toEqual([]);
+    expect(readyz503At).toBeDefined();
+    expect(portClosedAt).toBeDefined();
+    expect(readyz503At!).toBeLessThan(portClosedAt!);
+    // Requests kept being served after the readiness probe turned, each telling its connection to close.
+    const whileDraining = outcomes.filter((o) => o.at > readyz503At!);
+    expect(whileDraining.length).toBeGreaterThan(0);
+    expect(whileDraining.every((o) => o.connection === 'close')).toBe(true);
+    expect(outcomes.filter((o) => o.at < sigtermAt).every((o) => o.connection === 'keep-alive')).toBe(true);
+    expect(api.output()).toMatch(/SIGTERM: \/readyz answers 503/);
+  });
+});
