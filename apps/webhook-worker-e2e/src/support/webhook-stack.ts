@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ApiClient } from '@cs/api-client';
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
-import { type AppProcess, createTestDatabase, Fixtures, freePort, type Member, startAppProcess, type TestDatabase } from '@cs/testing';
+import { type AppProcess, createTestDatabase, deleteRedisKeys, Fixtures, freePort, type Member, startAppProcess, type TestDatabase } from '@cs/testing';
 import { newWebhookSecret, sealWebhookSecret } from '@cs/webhooks';
-import { Redis } from 'ioredis';
 
 export interface Writer extends Member {
   client: ApiClient;
@@ -152,20 +151,8 @@ export function useWebhookStack(options: { workerEnv?: Record<string, string> } 
         [webhookId, eventId],
       );
     },
-    async flushQueues() {
-      const redis = new Redis(redisUrl);
-      try {
-        let deleted = 0;
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${queuePrefix}:*`, 'COUNT', 1000);
-          cursor = next;
-          if (keys.length > 0) deleted += await redis.del(...keys);
-        } while (cursor !== '0');
-        return deleted;
-      } finally {
-        redis.disconnect();
-      }
+    flushQueues() {
+      return deleteRedisKeys(redisUrl, queuePrefix);
     },
     async eventually(read, done, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
