@@ -23,7 +23,7 @@ describe('ReadinessBalancer (a Kubernetes Service in front of replicas, for the 
   let servers: Server[];
 
   beforeEach(async () => {
-    balancer = new ReadinessBalancer(POLL_MS);
+    balancer = new ReadinessBalancer({ pollIntervalMs: POLL_MS, failureThreshold: 2 });
     await balancer.start();
     servers = [];
   });
@@ -51,14 +51,14 @@ describe('ReadinessBalancer (a Kubernetes Service in front of replicas, for the 
     expect(balancer.counts()).toMatchObject({ noBackend: 1, upstreamErrors: 0 });
   });
 
-  it('stops routing to a backend once its /readyz answers 503, and routes to it again when it recovers', async () => {
+  it('stops routing to a backend after two polls of its /readyz answered 503, and routes to it again when it recovers', async () => {
     const [a, b] = [await backend('a'), await backend('b')];
     servers.push(a.server, b.server);
     balancer.add(a.origin);
     balancer.add(b.origin);
     await balancer.waitUntilRouted(b.origin);
     a.setReady(false);
-    await sleep(POLL_MS * 4);
+    for (let i = 0; i < 200 && balancer.readyBackends().includes(a.origin); i++) await sleep(POLL_MS / 2);
     expect(balancer.readyBackends()).toEqual([b.origin]);
     expect(await names(3)).toEqual(['b', 'b', 'b']);
     a.setReady(true);

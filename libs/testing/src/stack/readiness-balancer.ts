@@ -6,9 +6,19 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te'
 
 interface Backend {
   origin: string;
-  /** The answer of its last readiness poll was 200. */
+  /** In rotation: its last poll answered 200, or fewer than `failureThreshold` polls in a row have failed since. */
   ready: boolean;
+  failures: number;
   routed: number;
+}
+
+export interface ReadinessBalancerOptions {
+  /** How often each backend's /readyz is polled (periodSeconds). */
+  pollIntervalMs: number;
+  /** A poll that has not answered by then failed (timeoutSeconds; 3 s in our manifests). */
+  timeoutMs?: number;
+  /** Consecutive failed polls that take a backend out of rotation (failureThreshold; 2 in our manifests). */
+  failureThreshold?: number;
 }
 
 export interface BalancerCounts {
@@ -21,10 +31,10 @@ export interface BalancerCounts {
 }
 
 /**
- * A round-robin HTTP load balancer that behaves like a Kubernetes Service in front of replicas: a backend gets
- * requests only while the last poll of its /readyz answered 200 (polled every `pollIntervalMs`, as the
- * readiness probe and endpoint updates would), connections to backends are kept alive, and a failed request is
- * NOT retried elsewhere: the client sees a 502, so a replica that drops requests while stopping shows.
+ * A round-robin HTTP load balancer that behaves like a Kubernetes Service in front of replicas: a backend comes
+ * into rotation when a poll of its /readyz answers 200 and leaves it after `failureThreshold` failed polls in a
+ * row (the readiness probe's rules), connections to backends are kept alive, and a failed request is NOT retried
+ * elsewhere: the client sees a 502, so a replica that drops requests while stopping shows.
  */
 export class ReadinessBalancer {
   private readonly backends: Backend[] = [];
@@ -37,7 +47,15 @@ export class ReadinessBalancer {
   private upstreamErrors = 0;
   url = '';
 
-  constructor(private readonly pollIntervalMs = 1_000) {}
+  private readonly pollIntervalMs: number;
+  private readonly timeoutMs: number;
+  private readonly failureThreshold: number;
+
+  constructor(options: ReadinessBalancerOptions) {
+    this.pollIntervalMs = options.pollIntervalMs;
+    this.timeoutMs = options.timeoutMs ?? 3_000;
+    this.failureThreshold = options.failureThreshold ?? 2;
+  }
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => this.route(req, res));
@@ -53,7 +71,7 @@ export class ReadinessBalancer {
 
   /** Adds a backend, unready until its first poll answers 200 (like a new pod's endpoint). */
   add(origin: string): void {
-    this.backends.push({ origin, ready: false, routed: 0 });
+    this.backends.push({ origin, ready: false, failures: 0, routed: 0 });
   }
 
   /** Backends that get requests right now. */
@@ -90,17 +108,20 @@ export class ReadinessBalancer {
 
   private probe(backend: Backend): Promise<void> {
     return new Promise((resolve) => {
-      const req = request(`${backend.origin}/readyz`, { agent: this.pollAgent, timeout: this.pollIntervalMs }, (res) => {
-        backend.ready = res.statusCode === 200;
-        res.resume();
-        res.on('end', resolve);
-      });
-      const unready = () => {
-        backend.ready = false;
+      const failed = () => {
+        backend.failures += 1;
+        if (backend.failures >= this.failureThreshold) backend.ready = false;
         resolve();
       };
+      const req = request(`${backend.origin}/readyz`, { agent: this.pollAgent, timeout: this.timeoutMs }, (res) => {
+        res.resume();
+        if (res.statusCode !== 200) return failed();
+        backend.failures = 0;
+        backend.ready = true;
+        resolve();
+      });
       req.on('timeout', () => req.destroy());
-      req.on('error', unready);
+      req.on('error', failed);
       req.end();
     });
   }

@@ -10,9 +10,9 @@ export interface ServiceStackOptions {
   queuePrefix: string;
   /** Replicas of each of api, processor and webhook-worker. */
   replicas: number;
-  /** How often the balancer polls each api replica's /readyz (a Service's endpoint updates take about that long). */
+  /** How often the balancer polls each api replica's /readyz; two failed polls take a replica out of rotation. */
   balancerPollMs: number;
-  /** SHUTDOWN_DRAIN_MS of the api replicas: longer than the poll interval, so the balancer moves on first. */
+  /** SHUTDOWN_DRAIN_MS of the api replicas: longer than two poll intervals, so the balancer moves on first. */
   drainMs: number;
   logLevel: string;
 }
@@ -46,7 +46,7 @@ export class ServiceStack {
   private readonly stopped: Replica[] = [];
 
   private constructor(private readonly options: ServiceStackOptions) {
-    this.balancer = new ReadinessBalancer(options.balancerPollMs);
+    this.balancer = new ReadinessBalancer({ pollIntervalMs: options.balancerPollMs });
   }
 
   static async start(options: ServiceStackOptions): Promise<ServiceStack> {
