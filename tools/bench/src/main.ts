@@ -6,6 +6,7 @@ import { OVERLOAD_USAGE, parseOverloadArgs, runOverload } from './overload/overl
 import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/rest-read';
 import { killStartedServers } from './rest-read/servers';
 import { PROCESSING_USAGE, parseProcessingArgs, runProcessing } from './processing/processing';
+import { parseScaleArgs, runScale, SCALE_USAGE } from './scale/scale';
 import { parseWebhooksArgs, runWebhooks, WEBHOOKS_USAGE } from './webhooks/webhooks';
 
 /** The benchmarks, by name: `node tools/bench/dist/main.js <name> [flags]` (`npm run bench -- <name>`). */
@@ -39,6 +40,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'apps/api (one core) under twice the load that saturates it: keeps answering (429s, slower), never 5xx',
     usage: OVERLOAD_USAGE,
     run: (args) => runOverload(parseOverloadArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  scale: {
+    summary: 'two replicas each of api, processor and webhook-worker, one of each restarted under load: failures, lost work, latency',
+    usage: SCALE_USAGE,
+    run: (args) => runScale(parseScaleArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
 };
 

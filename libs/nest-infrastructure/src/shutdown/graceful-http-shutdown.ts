@@ -7,7 +7,15 @@ import { HttpDrain } from './http-drain';
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /**
- * Listens, and on SIGTERM (or SIGINT) shuts down the way a Kubernetes pod must: Kubernetes removes the pod from
+ * How long an idle keep-alive connection stays open. A proxy that pools connections to the pods (ingress-nginx
+ * keeps idle upstream connections 60 s, cloud load balancers about as long) must be the side that closes them:
+ * when the app closes one first (Node's default is 5 s), a request the proxy sends on it at that moment is reset,
+ * and a POST is not retried. The scale benchmark saw exactly that through its pooling balancer.
+ */
+export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
+ * Listens (idle connections kept for HTTP_KEEP_ALIVE_TIMEOUT_MS), and on SIGTERM (or SIGINT) shuts down the way a Kubernetes pod must: Kubernetes removes the pod from
  * its Service endpoints concurrently with the SIGTERM, and that takes a moment. So /readyz answers 503 at once,
  * requests keep being served normally for `drainMs` (with `Connection: close`, so keep-alive clients move on),
  * then the port closes, idle connections close, requests in flight finish, and only then Nest's shutdown hooks
@@ -15,8 +23,12 @@ const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
  */
 export async function listenWithGracefulShutdown(app: INestApplication, port: number, drainMs: number): Promise<void> {
   const logger = new Logger('Shutdown');
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = HTTP_KEEP_ALIVE_TIMEOUT_MS;
+  // Node wants the header timeout above the keep-alive timeout, or a slow first request line can be cut short.
+  server.headersTimeout = HTTP_KEEP_ALIVE_TIMEOUT_MS + 1_000;
   await app.listen(port);
-  const drain = new HttpDrain(app.getHttpServer() as Server);
+  const drain = new HttpDrain(server);
   const readiness = app.get(ReadinessCheck);
   const onSignal = (signal: (typeof SIGNALS)[number]) => {
     for (const s of SIGNALS) process.removeAllListeners(s);
