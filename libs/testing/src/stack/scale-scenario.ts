@@ -40,6 +40,9 @@ export interface ScaleReport {
   badSignatures: number;
   /** Time from the end of the load until everything was ready and delivered. */
   settleMs: number;
+  /** Of which: until every written conversation was ready, and until every ready event had arrived. */
+  allReadyMs: number;
+  allDeliveredMs: number;
   balancer: ReturnType<ServiceStack['balancer']['counts']>;
   output: string;
 }
@@ -113,11 +116,26 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
       );
     const deadline = loadEndedAt + options.settleTimeoutMs;
     let notReady = await statuses();
-    let missing = load.created.filter((id) => !delivered().readyFor.has(id));
-    while ((notReady.length > 0 || missing.length > 0) && Date.now() < deadline) {
+    // One pass over the deliveries per check (each is verified: HMAC per request).
+    const undelivered = () => {
+      const { readyFor } = delivered();
+      return load.created.filter((id) => !readyFor.has(id));
+    };
+    let missing = undelivered();
+    let allReadyMs = Number.NaN;
+    let allDeliveredMs = Number.NaN;
+    let reportedAt = Date.now();
+    for (;;) {
+      if (Date.now() - reportedAt >= 2_000) {
+        reportedAt = Date.now();
+        progress(`${notReady.length} not ready yet (${[...new Set(notReady.map((r) => r.status))].join(', ')}), ${missing.length} ready events not delivered yet`);
+      }
+      if (notReady.length === 0 && Number.isNaN(allReadyMs)) allReadyMs = Date.now() - loadEndedAt;
+      if (missing.length === 0 && Number.isNaN(allDeliveredMs)) allDeliveredMs = Date.now() - loadEndedAt;
+      if ((notReady.length === 0 && missing.length === 0) || Date.now() >= deadline) break;
       await sleep(200);
       notReady = await statuses();
-      missing = load.created.filter((id) => !delivered().readyFor.has(id));
+      missing = undelivered();
     }
     const settleMs = Date.now() - loadEndedAt;
     // Lost rows would not even be listed by their id: a written id missing from the table counts as not ready.
@@ -139,6 +157,8 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
       deliveries: receiver.at('/hooks').length,
       badSignatures: final.badSignatures,
       settleMs,
+      allReadyMs,
+      allDeliveredMs,
       balancer: stack.balancer.counts(),
       output: stack.output(),
     };

@@ -95,7 +95,7 @@ export async function runScale(options: ScaleOptions, out: Out, log: Out): Promi
   out(`  conversation.ready not delivered     ${verdicts.readyEventsNotDelivered}   (must be 0)`);
   out(`  deliveries / duplicates              ${report.deliveries} / ${report.duplicateDeliveries}   (duplicates allowed: at least once)`);
   out(`  bad signatures                       ${verdicts.badSignatures}`);
-  out(`  quiescent ${(report.settleMs / 1000).toFixed(1)} s after the load; balancer: ${JSON.stringify(report.balancer)}`);
+  out(`  quiescent ${(report.settleMs / 1000).toFixed(1)} s after the load (all ready after ${(report.allReadyMs / 1000).toFixed(1)} s, all delivered after ${(report.allDeliveredMs / 1000).toFixed(1)} s); balancer: ${JSON.stringify(report.balancer)}`);
   for (const failure of report.failures.slice(0, 10)) out(`  FAILED ${failure.kind} at +${failure.startedAt - report.loadStartedAt} ms: ${failure.status ?? 'no status'} ${failure.error ?? ''}`);
   out(`  verdict: ${pass ? 'PASS' : 'FAIL'}; load average ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`);
   const file = writeResults('scale', startedAt, {
@@ -111,6 +111,8 @@ export async function runScale(options: ScaleOptions, out: Out, log: Out): Promi
     deliveries: report.deliveries,
     duplicate_deliveries: report.duplicateDeliveries,
     settle_ms: report.settleMs,
+    all_ready_ms: report.allReadyMs,
+    all_delivered_ms: report.allDeliveredMs,
     balancer: report.balancer,
     failures: report.failures,
     not_ready: report.notReady,
