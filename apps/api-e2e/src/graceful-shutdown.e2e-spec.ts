@@ -19,7 +19,7 @@ function get(url: string, agent: Agent, headers: Record<string, string> = {}): P
   return new Promise((resolve) => {
     const req = request(url, { agent, headers }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ at: Date.now(), status: res.statusCode ?? null, connection: res.headers.connection, keepAlive: res.headers['keep-alive'] }));
+      res.on('end', () => resolve({ at: Date.now(), status: res.statusCode ?? null, connection: res.headers.connection, keepAlive: res.headers['keep-alive'] as string | undefined }));
       res.on('error', (error) => resolve({ at: Date.now(), status: null, connection: undefined, error: error.message }));
     });
     req.on('error', (error) => resolve({ at: Date.now(), status: null, connection: undefined, error: `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}` }));
