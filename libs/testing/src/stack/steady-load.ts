@@ -22,7 +22,8 @@ export interface SteadyLoadOptions {
   readsPerSecond: number;
   /** Conversations written per second (POST /conversations with a transcript). */
   writesPerSecond: number;
-  /** No more than this many requests at once: a stalled stack slows the load instead of piling it up. */
+  /** No more than this many requests at once (48): a stalled stack slows the load instead of piling it up, and one
+   * replica alone stays under its MAX_IN_FLIGHT_REQUESTS (64), which would shed the excess with 429s. */
   maxInFlight?: number;
 }
 
@@ -68,7 +69,7 @@ export class SteadyLoad {
   private every(intervalMs: number, request: () => Promise<void>): void {
     this.timers.push(
       setInterval(() => {
-        if (this.inFlight.size >= (this.options.maxInFlight ?? 64)) return;
+        if (this.inFlight.size >= (this.options.maxInFlight ?? 48)) return;
         const running = request().finally(() => this.inFlight.delete(running));
         this.inFlight.add(running);
       }, intervalMs),
