@@ -15,8 +15,8 @@ export const webhookWorkerEnv = {
   /**
    * Attempts in flight at once in one replica (I/O-bound: waiting on subscribers, not on the CPU). 128 rather
    * than 64: the attempts in flight share their database round trips, so more of them make larger, cheaper
-   * batches, and an endpoint that never answers (holding up to half the slots for its first 5 s) leaves the
-   * others enough (webhooks benchmark, tools/bench/README.md).
+   * batches, and an endpoint that never answers (holding up to a quarter of the slots for its first 5 s) leaves
+   * the others enough (webhooks benchmark, tools/bench/README.md).
    */
   WEBHOOK_CONCURRENCY: positiveInt(128, 1_000),
   /**

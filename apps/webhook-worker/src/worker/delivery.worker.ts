@@ -5,9 +5,11 @@ import type { WebhookWorkerConfig } from '../config/webhook-worker-config';
 import { EndpointSlots } from './endpoint-slots';
 
 // An attempt held back because its endpoint has its share of slots comes back after this long (plus as much
-// jitter): soon for a healthy endpoint that is merely busy, later for a slow one.
+// jitter): soon for a healthy endpoint that is merely busy; for a slow one, after about one attempt timeout, when
+// its few slots may have freed. Each hold-back costs a fetch and a move in Redis, so bringing a dead endpoint's
+// backlog back every half second spent a third of the worker on it (isolation 0.70 in `npm run bench -- webhooks`).
 const BUSY_ENDPOINT_DELAY_MS = 25;
-const SLOW_ENDPOINT_DELAY_MS = 500;
+const SLOW_ENDPOINT_DELAY_MS = 5_000;
 
 /**
  * Consumes the delivery queue: one job is one attempt. Attempts to an endpoint that already has its share of
@@ -22,8 +24,9 @@ export class DeliveryWorker {
     private readonly handler: DeliveryAttemptHandler,
     private readonly config: WebhookWorkerConfig,
   ) {
-    // Any endpoint may use half the slots, a slow one only WEBHOOK_ENDPOINT_CONCURRENCY.
-    this.slots = new EndpointSlots(Math.max(1, Math.floor(config.WEBHOOK_CONCURRENCY / 2)), config.WEBHOOK_ENDPOINT_CONCURRENCY);
+    // Any endpoint may use a quarter of the slots (a dead one takes them all before it shows slow, for a whole
+    // timeout: half left the others too few, isolation 0.79 against 0.86), a slow one only WEBHOOK_ENDPOINT_CONCURRENCY.
+    this.slots = new EndpointSlots(Math.max(1, Math.floor(config.WEBHOOK_CONCURRENCY / 4)), config.WEBHOOK_ENDPOINT_CONCURRENCY);
   }
 
   private async process(job: Job<DeliverWebhookJob>, token: string | undefined): Promise<AttemptResult['kind']> {
