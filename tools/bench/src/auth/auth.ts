@@ -18,13 +18,12 @@ import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit, sl
 import { grantSlots, type RefreshCall, runClosedLoop } from './refresh-loop';
 import { AUTH_TARGETS, type ApiComparison, formatBreakdown, formatProfile, formatRefresh, formatVerification, judgeAuth, KEYCLOAK_REFRESH_PER_VCPU, type RefreshRun, type StatementProbe } from './report';
 import { prepareAuthDatabase } from './setup';
+import { serviceUrls } from '../service-urls';
 
 /** The repository root, from tools/bench/dist/auth (built) or tools/bench/src/auth (tests). */
 const AUTH_ENTRY = join(ROOT, 'apps', 'auth', 'dist', 'main.js');
 const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
 
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
-const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** What the bench client asks for: an OIDC client's usual request, so a refresh returns an ID token too. */
 export const BENCH_SCOPE = 'openid offline_access conversations:read folders:read email';
@@ -100,8 +99,7 @@ function jwtParts(jwt: string): { header: Record<string, unknown>; payload: Reco
 /** `auth`: see tools/bench/README.md. Returns the exit code. */
 export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise<number> {
   const startedAt = new Date();
-  const serverUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
-  const redisUrl = process.env['REDIS_URL'] || DEFAULT_REDIS_URL;
+  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
   for (const entry of [AUTH_ENTRY, API_ENTRY]) {
     if (!existsSync(entry)) {
       log(`${relative(ROOT, entry)} is missing: build the apps first (npm run bench builds everything)`);

@@ -12,10 +12,9 @@ import { loadRun } from '../rest-read/load';
 import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
 import { bestRun, type RunFigures, ratio, spread, NOISY_SPREAD } from '../rest-read/stats';
 import { seedMcpDataset } from './mcp-dataset';
+import { serviceUrls } from '../service-urls';
 
 const ENTRIES = { auth: join(ROOT, 'apps', 'auth', 'dist', 'main.js'), api: join(ROOT, 'apps', 'api', 'dist', 'main.js'), mcp: join(ROOT, 'apps', 'mcp', 'dist', 'main.js') };
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
-const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const SCOPE = 'conversations:read folders:read email';
 /** Issue 6: MCP p50 within 1.3× of the same REST call. */
 export const MCP_P50_TARGET = 1.3;
@@ -85,8 +84,7 @@ const toolCall = (name: string, args: Record<string, unknown>) => JSON.stringify
 /** `mcp`: see tools/bench/README.md. Returns the exit code. */
 export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<number> {
   const startedAt = new Date();
-  const serverUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
-  const redisUrl = process.env['REDIS_URL'] || DEFAULT_REDIS_URL;
+  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
   for (const entry of Object.values(ENTRIES)) {
     if (!existsSync(entry)) {
       log(`${relative(ROOT, entry)} is missing: build the apps first (npm run bench builds everything)`);

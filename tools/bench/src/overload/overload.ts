@@ -11,10 +11,9 @@ import { loadRun } from '../rest-read/load';
 import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
 import { bestRun, type RunFigures } from '../rest-read/stats';
 import { type OpenLoopFigures, openLoopRun } from './open-loop';
+import { serviceUrls } from '../service-urls';
 
 const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
-const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 /** Issue 7: under twice the load that saturates `api`, it keeps answering. */
 export const OVERLOAD_FACTOR = 2;
 
@@ -108,8 +107,7 @@ function describe(name: string, f: OpenLoopFigures, peakMiB: number | null): str
 export async function runOverload(options: OverloadOptions, out: Out, log: Out): Promise<number> {
   const startedAt = new Date();
   const loadBefore = loadavg()[0] ?? 0;
-  const serverUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
-  const redisUrl = process.env['REDIS_URL'] || DEFAULT_REDIS_URL;
+  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
   if (!existsSync(API_ENTRY)) {
     log(`${relative(ROOT, API_ENTRY)} is missing: build the api first (npm run bench builds everything)`);
     return 1;

@@ -14,13 +14,12 @@ import { cpuRatio, formatPlans, formatResults, formatRuns, judge, type RouteResu
 import { benchRoutes, checkSameAnswers, PAGE_LIMIT, walkToDeepCursor } from './routes';
 import { choosePinning, freePort, type RunningServer, startServer } from './servers';
 import { bestRun, type RunFigures, spread, TARGETS } from './stats';
+import { serviceUrls } from '../service-urls';
 
 /** The repository root, from tools/bench/dist/rest-read (built) or tools/bench/src/rest-read (tests). */
 const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
 const BASELINE_ENTRY = join(__dirname, 'baseline-server.js');
 
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
-const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export interface RestReadOptions {
   quick: boolean;
@@ -66,8 +65,7 @@ type Out = (text: string) => void;
 /** `rest-read`: see tools/bench/README.md. Returns the exit code. */
 export async function runRestRead(options: RestReadOptions, out: Out, log: Out): Promise<number> {
   const startedAt = new Date();
-  const serverUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
-  const redisUrl = process.env['REDIS_URL'] || DEFAULT_REDIS_URL;
+  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
   const shape = options.quick ? QUICK_SHAPE : FULL_SHAPE;
   const deepPages = options.quick ? 100 : 1_000;
   if (!existsSync(API_ENTRY)) {

@@ -3,8 +3,8 @@ import { isFailure, runScaleScenario } from '@cs/testing';
 import { applyBenchArgs } from '../bench-args';
 import { machineFacts, writeResults } from '../results-file';
 import { phaseFigures } from './phases';
+import { serviceUrls } from '../service-urls';
 
-const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export interface ScaleOptions {
   quick: boolean;
@@ -49,7 +49,7 @@ export async function runScale(options: ScaleOptions, out: Out, log: Out): Promi
   const startedAt = new Date();
   const loadBefore = loadavg()[0] ?? 0;
   const report = await runScaleScenario({
-    redisUrl: process.env['REDIS_URL'] || DEFAULT_REDIS_URL,
+    redisUrl: serviceUrls().redisUrl,
     replicas: options.replicas,
     readsPerSecond: options.reads,
     writesPerSecond: options.writes,

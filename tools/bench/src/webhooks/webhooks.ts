@@ -15,10 +15,9 @@ import { machineFacts, ROOT, writeResults } from '../results-file';
 import { freePort, processCpuSeconds, type RunningServer, startServer } from '../rest-read/servers';
 import { percentile } from '../rest-read/stats';
 import { BenchReceivers } from './webhook-receivers';
+import { serviceUrls } from '../service-urls';
 
 const ENTRY = join(ROOT, 'apps', 'webhook-worker', 'dist', 'main.js');
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
-const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 /** Issue 5's targets on this 2-core machine. */
 export const WEBHOOK_TARGETS = { deliveriesPerSecond: 2_000, p50Ms: 50, p99Ms: 250, isolationRatio: 0.9 };
 
@@ -91,12 +90,11 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
     log(`${relative(ROOT, ENTRY)} is missing: build the apps first (npm run bench builds everything)`);
     return 1;
   }
-  const serverUrl = process.env['DATABASE_URL'] || DEFAULT_DATABASE_URL;
+  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
   const fixtures = await prepareAuthDatabase(serverUrl, 'cs_bench_webhooks');
   const pool = new Pool({ connectionString: fixtures.url, max: 4, application_name: 'bench' });
   const monitor = new Pool({ connectionString: databaseUrl(serverUrl, 'postgres'), max: 2, application_name: 'bench-monitor' });
   const observer = new PostgresObserver(monitor, fixtures.database, isLocalDatabase(serverUrl));
-  const redisUrl = process.env['REDIS_URL'] || DEFAULT_REDIS_URL;
   const redisPid = await redisServerPid(redisUrl);
   const receivers = new BenchReceivers();
   await receivers.start();
