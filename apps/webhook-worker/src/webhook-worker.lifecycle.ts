@@ -39,7 +39,8 @@ export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApp
       disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
     });
     this.worker = new DeliveryWorker(handler, config);
-    const relay = new EventRelay(dataSource, this.queue);
+    // The relay asks the worker of this process whether a new delivery's endpoint has stalled here.
+    const relay = new EventRelay(dataSource, this.queue, undefined, (webhookId) => this.worker.firstAttemptDelayMs(webhookId));
     const poller = new DueDeliveryPoller(dataSource, this.queue, { graceMs: config.WEBHOOK_POLL_GRACE_MS });
     const retention = new DeliveryLogRetention(dataSource, config.WEBHOOK_LOG_RETENTION_DAYS);
     // Relays back-to-back while there is a backlog, then at the configured interval, or at once when notified.

@@ -22,7 +22,7 @@ export const webhookWorkerEnv = {
   /**
    * Attempts in flight at once to one slow endpoint (its last attempt took a second or more) in one replica;
    * more wait in the queue, so a slow endpoint holds at most this many slots and never delays the others. Any
-   * endpoint may use at most half of WEBHOOK_CONCURRENCY.
+   * endpoint may use at most a quarter of WEBHOOK_CONCURRENCY.
    */
   WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt(8, 1_000),
   /** Multiplies the retry schedule: 1 in production; e.g. 0.001 in tests, so six attempts take ~27 s. */

@@ -4,13 +4,6 @@ import { DelayedError, type Job, Worker } from 'bullmq';
 import type { WebhookWorkerConfig } from '../config/webhook-worker-config';
 import { EndpointSlots } from './endpoint-slots';
 
-// An attempt held back because its endpoint has its share of slots comes back after this long (plus as much
-// jitter): soon for a healthy endpoint that is merely busy; for a slow one, after about one attempt timeout, when
-// its few slots may have freed. Each hold-back costs a fetch and a move in Redis, so bringing a dead endpoint's
-// backlog back every half second spent a third of the worker on it (isolation 0.70 in `npm run bench -- webhooks`).
-const BUSY_ENDPOINT_DELAY_MS = 25;
-const SLOW_ENDPOINT_DELAY_MS = 5_000;
-
 /**
  * Consumes the delivery queue: one job is one attempt. Attempts to an endpoint that already has its share of
  * slots in flight are put back as delayed jobs without touching the database, so they never occupy a slot.
@@ -29,12 +22,20 @@ export class DeliveryWorker {
     this.slots = new EndpointSlots(Math.max(1, Math.floor(config.WEBHOOK_CONCURRENCY / 4)), config.WEBHOOK_ENDPOINT_CONCURRENCY);
   }
 
+  /**
+   * For the relay, which runs in this process: how long to queue a new attempt for the endpoint already held back
+   * (0 for any endpoint that is not stalled here), so a dead endpoint's share of a burst is not fetched only to
+   * be put back.
+   */
+  firstAttemptDelayMs(webhookId: string): number {
+    return this.slots.stalledHoldBack(webhookId);
+  }
+
   private async process(job: Job<DeliverWebhookJob>, token: string | undefined): Promise<AttemptResult['kind']> {
     const { deliveryId, webhookId, attempt, requestId = null } = job.data;
     const slot = this.slots.tryAcquire(webhookId);
     if (slot === null) {
-      const delay = this.slots.isSlow(webhookId) ? SLOW_ENDPOINT_DELAY_MS : BUSY_ENDPOINT_DELAY_MS;
-      await job.moveToDelayed(Date.now() + delay + Math.floor(Math.random() * delay), token);
+      await job.moveToDelayed(Date.now() + this.slots.holdBack(webhookId), token);
       throw new DelayedError();
     }
     try {

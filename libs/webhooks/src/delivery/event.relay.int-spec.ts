@@ -78,6 +78,21 @@ describe('EventRelay and DueDeliveryPoller (real Postgres and Redis)', () => {
     expect(await queue.count()).toBe(3);
   });
 
+  it('queues the first attempt held back, for as long as the worker says, only for a subscription whose endpoint it reports stalled', async () => {
+    await db.dataSource.query(`DELETE FROM webhook_deliveries`);
+    await db.dataSource.query(`UPDATE outbox SET relayed_at = now() WHERE relayed_at IS NULL`);
+    const s = await scene();
+    const relay = new EventRelay(db.dataSource, queue, 200, (webhookId) => (webhookId === s.theirs.id ? 60_000 : 0));
+    expect(await relay.relayOnce()).toEqual({ events: 2, deliveries: 3 });
+    const rows = await deliveries();
+    const jobOf = async (webhookId: string) => queue.getJob(`${rows.find((r) => r.webhook_id === webhookId)!.id}.1`);
+    const held = (await jobOf(s.theirs.id))!;
+    expect(await held.getState()).toBe('delayed');
+    expect(held.opts.delay).toBe(60_000);
+    const mine = await queue.getJobs(['waiting', 'prioritized']);
+    expect(mine.map((j) => j.data.webhookId)).toEqual([s.mine.id, s.mine.id]);
+  });
+
   it('the poller schedules due deliveries that have no job (Redis lost them), at once for redeliveries and test events', async () => {
     await db.dataSource.query(`DELETE FROM webhook_deliveries`);
     await scene();
@@ -97,7 +112,9 @@ describe('EventRelay and DueDeliveryPoller (real Postgres and Redis)', () => {
        FROM webhook_deliveries WHERE id = $1`,
       [first!.id],
     );
-    expect(await poller.pollOnce()).toBe(1);
+    // A second on: the row's next_attempt_at is Postgres's now() (microseconds), which may fall after a JS Date
+    // (milliseconds) taken at the same moment; still well within the relay rows' grace.
+    expect(await poller.pollOnce(new Date(Date.now() + 1_000))).toBe(1);
     expect((await queue.getJob('dlv_redelivery0000000000000000.1'))?.data).toEqual({
       deliveryId: 'dlv_redelivery0000000000000000', webhookId: first!.webhook_id, attempt: 1, requestId: null,
     });

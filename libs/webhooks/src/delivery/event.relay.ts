@@ -41,6 +41,8 @@ export class EventRelay {
     private readonly dataSource: DataSource,
     private readonly queue: DeliveryQueue,
     private readonly batchSize = 200,
+    /** How long to queue a new delivery's first attempt held back: the worker's view of its endpoint (0: at once). */
+    private readonly firstAttemptDelayMs: (webhookId: string) => number = () => 0,
   ) {}
 
   async relayOnce(now: Date = new Date()): Promise<RelayReport> {
@@ -93,7 +95,7 @@ export class EventRelay {
         jobs: inserted.map((d) => ({ deliveryId: d.id, webhookId: d.webhook_id, attempt: 1, requestId: requestIds.get(d.event_id) ?? null })),
       };
     });
-    await scheduleAttempts(this.queue, jobs.map((job) => ({ job })));
+    await scheduleAttempts(this.queue, jobs.map((job) => ({ job, delayMs: this.firstAttemptDelayMs(job.webhookId) })));
     return report;
   }
 }
