@@ -7,6 +7,10 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadMcpConfig } from './config/mcp-config';
 
+// Browser-based MCP clients (the Inspector's UI) call from another origin. Credentials travel in the
+// Authorization header, never in cookies, so any origin may read the answers, refusals included.
+const CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'X-Request-Id', 'Retry-After'];
+
 async function bootstrap(): Promise<void> {
   let config;
   try {
@@ -17,7 +21,14 @@ async function bootstrap(): Promise<void> {
   }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true });
   // First of all: refusing a request beyond capacity must cost next to nothing.
-  app.use(inFlightLimit({ max: config.MAX_IN_FLIGHT_REQUESTS, publicApiUrl: config.PUBLIC_API_URL, metrics: app.get(Metrics) }));
+  app.use(
+    inFlightLimit({
+      max: config.MAX_IN_FLIGHT_REQUESTS,
+      publicApiUrl: config.PUBLIC_API_URL,
+      metrics: app.get(Metrics),
+      headers: { 'access-control-allow-origin': '*', 'access-control-expose-headers': CORS_EXPOSED_HEADERS.join(', ') },
+    }),
+  );
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // No ETag: hashing every body (174 KB for a two-hour transcript) costs more than it saves; no client here
@@ -25,13 +36,11 @@ async function bootstrap(): Promise<void> {
   app.set('etag', false);
   app.use(app.get(Metrics).httpMiddleware());
   app.useBodyParser('json', { limit: '256kb' });
-  // Browser-based MCP clients (the Inspector's UI) call from another origin. Credentials travel in the
-  // Authorization header, never in cookies, so any origin may read the answers.
   app.enableCors({
     origin: '*',
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID', 'X-Request-Id'],
-    exposedHeaders: ['WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'X-Request-Id'],
+    exposedHeaders: CORS_EXPOSED_HEADERS,
   });
   await listenWithGracefulShutdown(app, config.MCP_PORT, shutdownDrainMs(config));
 }

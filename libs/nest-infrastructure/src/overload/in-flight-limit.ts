@@ -17,7 +17,13 @@ const SHED = new DomainError('rate_limited', 'The service is at capacity; retry 
  * logging and the exception filter because a refusal must cost far less than an answer, or refusing would
  * itself saturate the process. Counted per process: replicas add up.
  */
-export function inFlightLimit(options: { max: number; publicApiUrl: string; metrics: Metrics }) {
+export function inFlightLimit(options: {
+  max: number;
+  publicApiUrl: string;
+  metrics: Metrics;
+  /** Added to every refusal, e.g. the CORS headers a browser needs to read it (the refusal runs before the CORS middleware). */
+  headers?: Readonly<Record<string, string>>;
+}) {
   let inFlight = 0;
   options.metrics.watchInFlight(() => inFlight);
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
@@ -34,7 +40,7 @@ export function inFlightLimit(options: { max: number; publicApiUrl: string; metr
     }
     options.metrics.requestShed();
     const body = JSON.stringify(problemDocument(SHED, options.publicApiUrl, assignRequestId(req, res)));
-    res.writeHead(429, { 'content-type': 'application/problem+json', 'retry-after': '1', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(429, { ...options.headers, 'content-type': 'application/problem+json', 'retry-after': '1', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   };
 }
