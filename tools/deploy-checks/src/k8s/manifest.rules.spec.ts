@@ -29,6 +29,19 @@ describe('manifest rules', () => {
     ]);
   });
 
+  it('catch a drain that leaves too little of the termination grace period for the requests in flight', () => {
+    const objects = render('overlays/prod');
+    const config = objects.find((o) => o.kind === 'ConfigMap' && (o.data as Record<string, unknown> | undefined)?.['SHUTDOWN_DRAIN_MS'] !== undefined)!;
+    expect((config.data as Record<string, string>)['SHUTDOWN_DRAIN_MS']).toBe('5000');
+    (config.data as Record<string, string>)['SHUTDOWN_DRAIN_MS'] = '25000';
+    const problems = checkManifestRules(objects);
+    expect(problems).toContain(
+      'Deployment/conversation-service/api container api: SHUTDOWN_DRAIN_MS=25000 leaves less than 10 s of terminationGracePeriodSeconds (30) for the requests in flight to finish',
+    );
+    // The processor's grace period (120 s) has room for it.
+    expect(problems.some((p) => p.includes('/processor'))).toBe(false);
+  });
+
   it('catch a pod that may run as root and a secret given as a plain value', () => {
     const objects = render('overlays/dev');
     const worker = find(objects, 'Deployment', 'webhook-worker');

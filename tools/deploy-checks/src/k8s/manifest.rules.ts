@@ -16,6 +16,24 @@ function templateLabels(object: KubeObject): Record<string, unknown> {
 }
 
 /**
+ * After draining, a replica closes its port and lets the requests in flight finish before Kubernetes kills it at
+ * terminationGracePeriodSeconds: the drain must leave at least this long (a slow upload, Postgres and Redis closing).
+ */
+const SHUTDOWN_HEADROOM_SECONDS = 10;
+
+/** A container's environment variable: its literal value, else the value in a ConfigMap it takes whole with envFrom. */
+function envValue(container: Record<string, unknown>, name: string, objects: KubeObject[]): string | undefined {
+  for (const env of Array.isArray(container.env) ? container.env.filter(isRecord) : []) if (env.name === name && typeof env.value === 'string') return env.value;
+  for (const from of Array.isArray(container.envFrom) ? container.envFrom.filter(isRecord) : []) {
+    const ref = isRecord(from.configMapRef) ? from.configMapRef.name : undefined;
+    const map = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === ref);
+    const value = map && isRecord(map.data) ? map.data[name] : undefined;
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+/**
  * The rules the schema cannot express, over one rendered overlay (apps) or the migration kustomization:
  * hardened, probed, bounded workloads; Services, HPAs, PDBs and Ingress backends that point at something real;
  * secrets only by reference; every app covered by a NetworkPolicy under a default deny.
@@ -71,6 +89,16 @@ export function checkManifestRules(objects: KubeObject[], { expectApps = true } 
   for (const d of deployments) {
     const pod = podSpecOf(d) ?? {};
     if (typeof pod.terminationGracePeriodSeconds !== 'number') problems.push(`${objectId(d)}: terminationGracePeriodSeconds must be set to cover the app's graceful shutdown`);
+    else {
+      for (const c of containersOf(d)) {
+        const drainMs = Number(envValue(c, 'SHUTDOWN_DRAIN_MS', objects) ?? 0);
+        if (drainMs / 1000 + SHUTDOWN_HEADROOM_SECONDS > pod.terminationGracePeriodSeconds) {
+          problems.push(
+            `${objectId(d)} container ${str(c.name) ?? '?'}: SHUTDOWN_DRAIN_MS=${drainMs} leaves less than ${SHUTDOWN_HEADROOM_SECONDS} s of terminationGracePeriodSeconds (${pod.terminationGracePeriodSeconds}) for the requests in flight to finish`,
+          );
+        }
+      }
+    }
     const selector = isRecord(d.spec) && isRecord(d.spec.selector) ? d.spec.selector.matchLabels : undefined;
     if (!labelsMatch(selector, templateLabels(d))) problems.push(`${objectId(d)}: spec.selector.matchLabels must match the pod template's labels`);
     if (isRecord(d.spec) && d.spec.replicas !== undefined && objects.some((h) => h.kind === 'HorizontalPodAutoscaler' && isRecord(h.spec) && isRecord(h.spec.scaleTargetRef) && h.spec.scaleTargetRef.name === d.metadata.name)) {
