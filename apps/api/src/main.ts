@@ -5,6 +5,7 @@ import { inFlightLimit, listenWithGracefulShutdown, Metrics } from '@cs/nest-inf
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { JsonStringReplyAdapter } from './http/json-string-reply.adapter';
 import { loadApiConfig } from './config/api-config';
 
 const JSON_BODY_LIMIT = '10mb';
@@ -17,7 +18,9 @@ async function bootstrap(): Promise<void> {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exit(1);
   }
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { bufferLogs: true, bodyParser: false, rawBody: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), new JsonStringReplyAdapter(), {
+    bufferLogs: true, bodyParser: false, rawBody: true,
+  });
   // First of all: refusing a request beyond capacity must cost next to nothing.
   app.use(inFlightLimit({ max: config.MAX_IN_FLIGHT_REQUESTS, publicApiUrl: config.PUBLIC_API_URL, metrics: app.get(Metrics) }));
   app.use(app.get(Metrics).httpMiddleware());
