@@ -36,7 +36,7 @@ export const REST_READ_USAGE = `usage: rest-read [--quick] [--regenerate] [--con
   --connections   concurrent connections of the load generator (16)
   --duration      seconds measured per run (10; quick 3)
   --warmup        seconds of unmeasured load before each run (2; quick 1)
-  --rounds        runs per server and route, api and baseline alternating (3); the best run (highest req/s) is kept`;
+  --rounds        rounds (3); each runs every route in turn, api then baseline; per route and server the best run (highest req/s) is kept, and deep/first p99 is the median of the per-round ratios`;
 
 
 export function parseRestReadArgs(args: readonly string[]): RestReadOptions {
@@ -145,19 +145,24 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
       if (run.failures > 0) throw new Error(`${server.name} ${path}: ${run.failures} failed requests during the run`);
       return run;
     };
-    const results: Omit<RouteResult, 'ratio' | 'pass'>[] = [];
     const loadBefore = loadavg()[0] ?? 0;
-    for (const route of routes) {
-      const apiRuns: RunFigures[] = [];
-      const baselineRuns: RunFigures[] = [];
-      for (let round = 0; round < options.rounds; round++) {
-        apiRuns.push(await measure(api, route.path));
-        baselineRuns.push(await measure(baseline, route.path));
+    // Round by round, every route in turn (api, then baseline): round i of the first page and of the deep page run
+    // back to back, so their p99s can be compared round by round (pairedP99Ratio), and no route gets all its
+    // rounds in one bad minute of the machine.
+    const runs = new Map(routes.map((route) => [route.key, { api: [] as RunFigures[], baseline: [] as RunFigures[] }]));
+    for (let round = 0; round < options.rounds; round++) {
+      for (const route of routes) {
+        const routeRuns = runs.get(route.key) as { api: RunFigures[]; baseline: RunFigures[] };
+        routeRuns.api.push(await measure(api, route.path));
+        routeRuns.baseline.push(await measure(baseline, route.path));
+        const [a, b] = [routeRuns.api.at(-1) as RunFigures, routeRuns.baseline.at(-1) as RunFigures];
+        log(`round ${round + 1}/${options.rounds}, ${route.label}: api ${a.requestsPerSecond.toFixed(0)} req/s (p99 ${a.p99.toFixed(1)} ms), baseline ${b.requestsPerSecond.toFixed(0)} req/s (p99 ${b.p99.toFixed(1)} ms)`);
       }
-      const best = { api: bestRun(apiRuns), baseline: bestRun(baselineRuns) };
-      log(`${route.label}: api ${best.api.requestsPerSecond.toFixed(0)} req/s, baseline ${best.baseline.requestsPerSecond.toFixed(0)} req/s`);
-      results.push({ route, ...best, apiRuns, baselineRuns, responseBytes: answers[route.key].bytes });
     }
+    const results: Omit<RouteResult, 'ratio' | 'pass'>[] = routes.map((route) => {
+      const { api: apiRuns, baseline: baselineRuns } = runs.get(route.key) as { api: RunFigures[]; baseline: RunFigures[] };
+      return { route, api: bestRun(apiRuns), baseline: bestRun(baselineRuns), apiRuns, baselineRuns, responseBytes: answers[route.key].bytes };
+    });
     const loadAfter = loadavg()[0] ?? 0;
     const verdicts = judge(results);
     const enforce = !options.quick;
@@ -175,7 +180,7 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
         `servers: ${pinning.cpu === null ? 'UNPINNED' : `each pinned to CPU ${pinning.cpu} (taskset)`} of ${availableParallelism()} (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`,
         '  api: apps/api/dist/main.js, NODE_ENV=production, LOG_LEVEL=silent (pino-http still runs), DATABASE_POOL_SIZE default (10)',
         '  baseline: node:http + pg Pool(10) + the same ApiKeyResolver and Catalog from the libs (same SQL, same auth query, same cursor HMAC), JSON.stringify; no framework',
-        `load: autocannon in the bench process (unpinned), ${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.durationSeconds} s measured per run; api and baseline alternate, ${options.rounds} rounds each; the best round (highest req/s) is kept with its own p50/p99`,
+        `load: autocannon in the bench process (unpinned), ${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.durationSeconds} s measured per run; ${options.rounds} rounds, each running every route in turn, api then baseline; per route and server the best round (highest req/s) is kept with its own p50/p99; deep/first p99 is the median of the per-round ratios`,
         `machine load average (1 min): ${loadBefore.toFixed(2)} before the runs, ${loadAfter.toFixed(2)} after (the benchmark itself keeps it at 2 to 3)`,
         '',
         ...routes.map((r) => `  ${r.label}: ${r.description}; ${fmt(answers[r.key].bytes)} bytes${answers[r.key].items === null ? '' : `, ${answers[r.key].items} items`}`),
@@ -216,6 +221,8 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
         duration_seconds: options.durationSeconds,
         rounds: options.rounds,
         selection: 'best round by req/s, with its own p50/p99',
+        order: 'round-major: each round runs every route in turn, api then baseline',
+        deep_over_first_p99: 'median over rounds of deep-page p99 / first-page p99 of the same round',
         baseline: 'node:http + pg Pool(10) + @cs/token-verification ApiKeyResolver + @cs/catalog Catalog, JSON.stringify',
         deep_page_pages_skipped: deepPages,
       },
@@ -234,7 +241,13 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
         spread: { api: spread(r.apiRuns), baseline: spread(r.baselineRuns) },
         pass: r.pass,
       })),
-      deep_over_first_p99: { api: verdicts.deepOverFirstP99Api, baseline: verdicts.deepOverFirstP99Baseline, pass: verdicts.deepPass },
+      deep_over_first_p99: {
+        api: verdicts.deepOverFirstP99Api,
+        baseline: verdicts.deepOverFirstP99Baseline,
+        api_per_round: verdicts.deepOverFirstP99ApiRounds,
+        baseline_per_round: verdicts.deepOverFirstP99BaselineRounds,
+        pass: verdicts.deepPass,
+      },
       plans,
       seq_scans: plans.flatMap((p) =>
         p.statements

@@ -52,6 +52,27 @@ export function bestRun(runs: readonly RunFigures[]): RunFigures {
   return rest.reduce((best, run) => (run.requestsPerSecond > best.requestsPerSecond ? run : best), first);
 }
 
+/** The median (the mean of the two middle values for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * p99 of one route over p99 of another, round by round, and the median of those ratios. The runs must come
+ * from the same interleaved rounds (round i of both measured back to back), so each ratio compares two runs
+ * made under the same conditions of the machine: a disturbance that lasts a few seconds spoils one round's
+ * ratio, not the verdict. A route that is genuinely slower is slower in every round, so the median shows it
+ * as fully as any single round would.
+ */
+export function pairedP99Ratio(numerator: readonly RunFigures[], denominator: readonly RunFigures[]): { perRound: number[]; median: number } {
+  if (numerator.length !== denominator.length) throw new Error(`paired rounds differ in number: ${numerator.length} and ${denominator.length}`);
+  const perRound = numerator.map((run, i) => ratio(run.p99, (denominator[i] as RunFigures).p99));
+  return { perRound, median: median(perRound) };
+}
+
 /** How far apart rounds of one server and route are: (max − min) / max of their req/s; 0 for one round. */
 export function spread(runs: readonly RunFigures[]): number {
   if (runs.length < 2) return 0;
@@ -71,7 +92,7 @@ export function ratio(a: number, b: number): number {
 export const TARGETS = {
   /** api req/s divided by baseline req/s, on every route. */
   minThroughputRatio: 0.75,
-  /** p99 of the deep page divided by p99 of the first page (api). */
+  /** p99 of the deep page divided by p99 of the first page (api): the median of the per-round ratios. */
   maxDeepOverFirstP99: 1.2,
 } as const;
 
