@@ -1,4 +1,4 @@
-import { francAll } from 'franc-min';
+import type * as Franc from 'franc-min';
 
 /** Fewer letters than this and trigram statistics say little: the answer is null rather than a guess. */
 export const LANGUAGE_MIN_LETTERS = 40;
@@ -31,6 +31,10 @@ export function detectLanguage(text: string): string | null {
   const sample = sampleOf(text.replace(TRANSCRIPT_PREFIX, ''));
   const letters = sample.match(/\p{L}/gu)?.length ?? 0;
   if (letters < LANGUAGE_MIN_LETTERS) return null;
+  // Required on first use, not imported: the api loads this library for sniffUpload only, and franc's trigram
+  // profiles would sit in its heap for nothing, making its full garbage collections dearer.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- on purpose, see above
+  const { francAll } = require('franc-min') as typeof Franc;
   const [best, runnerUp] = francAll(sample, { minLength: LANGUAGE_MIN_LETTERS });
   if (!best || best[0] === 'und') return null;
   if (sample.length < SHORT_TEXT_CHARS && runnerUp && runnerUp[1] >= LANGUAGE_MAX_RUNNER_UP) return null;

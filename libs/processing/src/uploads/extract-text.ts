@@ -1,7 +1,7 @@
-import mammoth from 'mammoth';
+import type Mammoth from 'mammoth';
 import { dirname, join } from 'node:path';
 import { definePDFJSModule, extractText as extractPdfText, getDocumentProxy } from 'unpdf';
-import { pptxText } from './pptx-text';
+import type * as PptxText from './pptx-text';
 import { UPLOAD_KINDS, type UploadKind } from './upload-kind';
 
 /**
@@ -27,14 +27,24 @@ async function rawText(bytes: Uint8Array, kind: UploadKind): Promise<string> {
     case 'pdf':
       return pdfText(bytes);
     case 'docx':
-      return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
+      return (await loadOnFirstUse<typeof Mammoth>('mammoth').extractRawText({ buffer: Buffer.from(bytes) })).value;
     case 'pptx':
-      return pptxText(bytes);
+      return loadOnFirstUse<typeof PptxText>('./pptx-text').pptxText(bytes);
     case 'txt':
     case 'md':
       // Checked to be UTF-8 by sniffUpload; a stray invalid sequence becomes U+FFFD rather than failing.
       return new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes);
   }
+}
+
+/**
+ * The extractors' libraries (mammoth, the PPTX unzipper and XML parser) are required when a file of their kind
+ * first comes, not imported: the api loads this library for sniffUpload only, and their heap made every full
+ * garbage collection of the api dearer (see `npm run bench -- rest-read`, the transcript retrieve).
+ */
+function loadOnFirstUse<T>(id: 'mammoth' | './pptx-text'): T {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- on purpose, see above
+  return require(id) as T;
 }
 
 let pdfjsReady: Promise<void> | null = null;
