@@ -16,6 +16,14 @@ import { choosePinning, freePort, type RunningServer, startServer } from './serv
 import { bestRun, type RunFigures, spread, TARGETS } from './stats';
 import { serviceUrls } from '../service-urls';
 
+/**
+ * The api's V8 flags in production (NODE_OPTIONS in k8s/base/api.yaml). A young generation of 8 MB semi-spaces
+ * instead of Node 24's default: V8 starts a full GC whenever the old generation's headroom falls below the young
+ * generation's capacity, so with the default the api, holding 16 requests' transcripts at once, marked its whole
+ * heap about every 100 requests (tools/bench/README.md).
+ */
+export const API_V8_OPTIONS = '--max-semi-space-size=8';
+
 /** The repository root, from tools/bench/dist/rest-read (built) or tools/bench/src/rest-read (tests). */
 const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
 const BASELINE_ENTRY = join(__dirname, 'baseline-server.js');
@@ -88,6 +96,9 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
   const pinning = choosePinning();
   if (pinning.warning) log(`WARNING: ${pinning.warning}`);
   const cursorSecret = `bench-${randomBytes(24).toString('hex')}`;
+  // The V8 flags the api is deployed with (k8s/base/api.yaml), given to both servers so that they compare like for
+  // like; anything already in NODE_OPTIONS (e.g. --cpu-prof for profiling) is kept.
+  const nodeOptions = [process.env['NODE_OPTIONS'], API_V8_OPTIONS].filter(Boolean).join(' ');
   const servers: RunningServer[] = [];
   const pool = new Pool({ connectionString: dataset.url, max: 2, application_name: 'bench' });
   try {
@@ -106,6 +117,7 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
         REDIS_URL: redisUrl,
         API_PORT: String(apiPort),
         CURSOR_SECRET: cursorSecret,
+        NODE_OPTIONS: nodeOptions,
         ...resourceServerBenchEnv(),
       },
     });
@@ -117,7 +129,15 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
       port: baselinePort,
       pinning,
       healthPath: '/healthz',
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: dataset.url, REDIS_URL: redisUrl, BASELINE_PORT: String(baselinePort), CURSOR_SECRET: cursorSecret },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: dataset.url,
+        REDIS_URL: redisUrl,
+        BASELINE_PORT: String(baselinePort),
+        CURSOR_SECRET: cursorSecret,
+        NODE_OPTIONS: nodeOptions,
+      },
     });
     servers.push(baseline);
     log(`api (pid ${api.pid}) and baseline (pid ${baseline.pid}) up${pinning.cpu === null ? ', unpinned' : `, pinned to CPU ${pinning.cpu}`}`);
