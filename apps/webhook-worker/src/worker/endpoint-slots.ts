@@ -71,12 +71,10 @@ export class EndpointSlots {
   holdBack(webhookId: string): number {
     const now = this.now();
     const age = this.oldestAttemptAge(webhookId);
-    const slowDuration = this.slowDurations.get(webhookId);
-    const slow = slowDuration !== undefined || age >= SLOW_ATTEMPT_MS;
-    const earliest = now + (slow ? SLOW_HOLD_BACK_MS : Math.min(SLOW_HOLD_BACK_MS, Math.max(BUSY_HOLD_BACK_MS, 2 * age)));
+    const earliest = now + (this.isSlow(webhookId) ? SLOW_HOLD_BACK_MS : Math.min(SLOW_HOLD_BACK_MS, Math.max(BUSY_HOLD_BACK_MS, 2 * age)));
     const returnAt = Math.max(earliest, this.nextReturn.get(webhookId) ?? 0);
-    const attemptDuration = Math.max(BUSY_HOLD_BACK_MS, age, slowDuration ?? 0);
-    this.nextReturn.set(webhookId, returnAt + attemptDuration / (slow ? this.slowLimit : this.healthyLimit));
+    const attemptDuration = Math.max(BUSY_HOLD_BACK_MS, age, this.slowDurations.get(webhookId) ?? 0);
+    this.nextReturn.set(webhookId, returnAt + attemptDuration / this.limit(webhookId));
     return Math.ceil(returnAt - now);
   }
 
