@@ -4,8 +4,9 @@
  * Entry point of `npm start`, `npm test`, `npm run cli` and `npm run bench`.
  *
  * Runs on whatever Node the machine has (20 or newer), with no dependencies:
- *   1. installs node_modules when it is missing or stale (npm ci, or npm install
- *      when there is no lockfile), so a fresh clone works with one command;
+ *   1. installs node_modules when it is missing or stale (npm ci, never
+ *      npm install while there is a lockfile), so a fresh clone works with
+ *      one command and installs exactly what CI tested;
  *   2. re-executes tools/stack/<command>.mjs with the Node 24 pinned in
  *      devDependencies (node_modules/.bin/node), forwarding arguments, signals
  *      and the exit code.
@@ -98,29 +99,27 @@ function ensureInstalled() {
     }
     return;
   }
-  let verb = fs.existsSync(lockfile) ? 'ci' : 'install';
+  // With a lockfile the install is `npm ci` and nothing else: `npm install`
+  // would resolve versions afresh, rewrite package-lock.json and install
+  // something CI never tested.
+  const verb = fs.existsSync(lockfile) ? 'ci' : 'install';
   log(`${reason}: running npm ${verb}`);
   const npm = npmCommand();
   const started = Date.now();
-  const npmRun = (v) =>
-    spawnSync(npm.cmd, [...npm.prefix, v], {
-      cwd: ROOT,
-      // npm's own stdout goes to our stderr: stdout belongs to the command.
-      stdio: ['inherit', 2, 2],
-      shell: IS_WINDOWS && npm.prefix.length === 0,
-    });
-  let result = npmRun(verb);
+  const result = spawnSync(npm.cmd, [...npm.prefix, verb], {
+    cwd: ROOT,
+    // npm's own stdout goes to our stderr: stdout belongs to the command.
+    stdio: ['inherit', 2, 2],
+    shell: IS_WINDOWS && npm.prefix.length === 0,
+  });
   if (result.error) fail(`npm ${verb} could not be started: ${result.error.message}`);
-  if (result.status !== 0 && result.signal === null && verb === 'ci') {
-    // npm ci refuses a lockfile that does not match package.json exactly,
-    // which includes optional platform packages a registry mirror lacks.
-    // npm install resolves the difference (and may update package-lock.json).
-    log('npm ci failed (see above): retrying with npm install');
-    verb = 'install';
-    result = npmRun(verb);
-  }
   if (result.status !== 0) {
-    fail(`npm ${verb} failed (${result.signal ? `signal ${result.signal}` : `exit code ${result.status}`})`);
+    const how = result.signal ? `signal ${result.signal}` : `exit code ${result.status}`;
+    fail(
+      verb === 'ci'
+        ? `npm ci failed (${how}): package-lock.json must match package.json; fix the lockfile (npm install --package-lock-only) and commit it`
+        : `npm install failed (${how})`,
+    );
   }
   if (!fs.existsSync(pinnedNode)) {
     fail(`npm ${verb} finished but ${path.relative(ROOT, pinnedNode)} is missing: is "node" in devDependencies?`);
