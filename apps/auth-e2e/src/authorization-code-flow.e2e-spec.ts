@@ -54,7 +54,8 @@ describe('the authorization code flow', () => {
     expect(callback.searchParams.get('state')).toBe(pending.state);
     expect(callback.searchParams.get('code')).toEqual(expect.any(String));
     expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 3600, refresh_token: expect.stringMatching(/^rt_/), id_token: expect.any(String) });
-    expect(tokens.scope?.split(' ').sort()).toEqual(ALL_SCOPES.split(' ').sort());
+    // offline_access is granted with every authorization, and the response says so since a refresh token comes with it.
+    expect(tokens.scope?.split(' ').sort()).toEqual([...ALL_SCOPES.split(' '), 'offline_access'].sort());
     const { header, payload } = decodeJwt(tokens.access_token);
     expect(header).toMatchObject({ alg: 'RS256', typ: 'at+jwt', kid: expect.any(String) });
     expect(payload).toMatchObject({
@@ -154,6 +155,7 @@ describe('refresh', () => {
     expect(refreshed.refresh_token).toMatch(/^rt_/);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     expect(refreshed).toMatchObject({ token_type: 'bearer', expires_in: 3600, id_token: expect.any(String) });
+    expect(refreshed.scope?.split(' ').sort()).toEqual(['conversations:read', 'email', 'offline_access']);
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(decodeJwt(refreshed.access_token).payload).toMatchObject({ aud: stack.apiResource, user_id: person.user.id, workspace_id: workspace.id, scope: 'conversations:read email' });
     expect(await api('/api/v1/me', refreshed.access_token)).toMatchObject({ status: 200, body: { email: person.email } });
@@ -165,6 +167,17 @@ describe('refresh', () => {
     // And again with the rotated one.
     const again = await app.refresh(refreshed.refresh_token!);
     expect(await api('/api/v1/conversations', again.access_token)).toMatchObject({ status: 200 });
+  });
+
+  it('reports offline_access in the granted scope of both grants when the client asked neither for it nor for openid', async () => {
+    const { tokens } = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read', openid: false });
+    expect(tokens.id_token).toBeUndefined();
+    expect(tokens.refresh_token).toMatch(/^rt_/);
+    expect(tokens.scope?.split(' ').sort()).toEqual(['conversations:read', 'offline_access']);
+    const refreshed = await app.refresh(tokens.refresh_token!);
+    expect(refreshed.scope?.split(' ').sort()).toEqual(['conversations:read', 'offline_access']);
+    // The access token itself carries only what the REST API checks.
+    expect(decodeJwt(refreshed.access_token).payload).toMatchObject({ scope: 'conversations:read' });
   });
 
   it('treats a reused refresh token as theft: invalid_grant, and the whole grant is revoked (its newer tokens too)', async () => {

@@ -9,11 +9,13 @@ export interface PendingAuthorization {
   redirectUri: string;
   state?: string;
   codeVerifier?: string;
+  idTokenExpected: boolean;
 }
 
 export interface AuthorizationOptions {
-  /** Space-separated; `openid` is always asked for, so the token response carries an ID token. */
+  /** Space-separated; `openid` is asked for too unless `openid: false`, so the token response carries an ID token. */
   scope: string;
+  openid?: boolean;
   pkce?: boolean;
   /** On by default, as the spec asks ("yes in practice"). */
   state?: boolean;
@@ -43,8 +45,9 @@ export class ThirdPartyApp {
 
   async authorization(options: AuthorizationOptions): Promise<PendingAuthorization> {
     const redirectUri = options.redirectUri ?? this.client.redirectUri;
-    const params: Record<string, string> = { redirect_uri: redirectUri, scope: `openid ${options.scope}`.trim() };
-    const pending: Omit<PendingAuthorization, 'url'> = { redirectUri };
+    const idTokenExpected = options.openid !== false;
+    const params: Record<string, string> = { redirect_uri: redirectUri, scope: `${idTokenExpected ? 'openid ' : ''}${options.scope}`.trim() };
+    const pending: Omit<PendingAuthorization, 'url'> = { redirectUri, idTokenExpected };
     if (options.state !== false) params['state'] = pending.state = oidc.randomState();
     if (options.pkce) {
       pending.codeVerifier = oidc.randomPKCECodeVerifier();
@@ -61,7 +64,7 @@ export class ThirdPartyApp {
     return oidc.authorizationCodeGrant(
       this.config,
       callback,
-      { expectedState: pending.state, idTokenExpected: true, ...(codeVerifier ? { pkceCodeVerifier: codeVerifier } : {}) },
+      { expectedState: pending.state, idTokenExpected: pending.idTokenExpected, ...(codeVerifier ? { pkceCodeVerifier: codeVerifier } : {}) },
       options.resource ? { resource: options.resource } : undefined,
     );
   }

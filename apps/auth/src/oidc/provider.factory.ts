@@ -10,6 +10,7 @@ import type { AuthConfig } from '../config/auth-config';
 import { EXTERNAL_SIGNING, NodeRsaSigningKey } from './node-signing-key';
 import { ClientCache } from './client-cache';
 import { AUTHENTICATED_CLIENT, type AuthenticatedClient, createOidcAdapter } from './oidc-adapter';
+import { OFFLINE_ACCESS, reportedTokenScope } from './offline-access';
 import { RequestMemo } from './request-memo';
 import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
 
@@ -75,7 +76,7 @@ export function createProvider(deps: ProviderDependencies): Provider {
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
     jwks: { keys: [new NodeRsaSigningKey(deps.signingKey)] },
-    scopes: ['openid', 'offline_access', 'email', 'folders:read', 'conversations:read'],
+    scopes: ['openid', OFFLINE_ACCESS, 'email', 'folders:read', 'conversations:read'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic'],
@@ -194,6 +195,11 @@ export function createProvider(deps: ProviderDependencies): Provider {
       deps.logger.warn({ client_id: ctx.query['client_id'] }, 'authorization request without state: the client is open to CSRF on its redirect URI');
     }
     await next();
+    if (ctx.path === OAUTH_ROUTES.token && ctx.status === 200 && ctx.body && typeof ctx.body === 'object') {
+      const body = ctx.body as { scope?: unknown; refresh_token?: unknown };
+      const scope = reportedTokenScope(body);
+      if (scope !== undefined) body.scope = scope;
+    }
   });
   return provider;
 }
