@@ -30,7 +30,7 @@ import { TagWritesController } from './tags/tag-writes.controller';
 import { Writes } from '@cs/writes';
 import { BotsController } from './bots/bots.controller';
 import { RecorderEventsController } from './bots/recorder-events.controller';
-import { WebhookRestApi, WebhookSubscriptions } from '@cs/webhooks';
+import { WebhookRestApi, WebhookSubscriptions } from '@cs/webhook-subscriptions';
 import { WebhooksController } from './webhooks/webhooks.controller';
 
 @Module({})

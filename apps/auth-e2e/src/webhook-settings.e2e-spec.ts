@@ -1,7 +1,7 @@
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
 import type { WorkspaceEntity } from '@cs/persistence';
-import { openWebhookSecret } from '@cs/webhooks';
+import { openWebhookSecret } from '@cs/events';
 import type { Browser } from 'playwright-core';
 import { type Person, useAuthStack } from './support/auth-stack';
 import { launchBrowser, screenshot } from './support/browser';

@@ -9,7 +9,7 @@ import { AccountController } from './account/account.controller';
 import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
 import { DeveloperController } from './developer/developer.controller';
 import { WebhookPagesController } from './developer/webhook-pages.controller';
-import { WebhookSubscriptions } from '@cs/webhooks';
+import { WebhookSubscriptions } from '@cs/webhook-subscriptions';
 import { InteractionsController } from './interactions/interactions.controller';
 import { JwksController } from './oidc/jwks.controller';
 import { PROVIDER_HOLDER, ProviderHolder } from './oidc/provider-holder';

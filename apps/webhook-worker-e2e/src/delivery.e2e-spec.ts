@@ -1,4 +1,4 @@
-import { RETRY_WINDOW_MS } from '@cs/webhooks';
+import { RETRY_WINDOW_MS } from '@cs/webhook-delivery';
 import { type Envelope, WebhookReceiver } from './support/webhook-receiver';
 import { useWebhookStack, type Writer } from './support/webhook-stack';
 

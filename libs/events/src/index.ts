@@ -2,3 +2,4 @@ export * from './event-envelope';
 export * from './processing-queue';
 export * from './outbox';
 export * from './standard-webhooks';
+export * from './webhook-secret';

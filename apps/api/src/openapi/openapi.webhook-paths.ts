@@ -1,4 +1,4 @@
-import { TEST_EVENT_TYPE } from '@cs/webhooks';
+import { TEST_EVENT_TYPE } from '@cs/webhook-subscriptions';
 import { parameterRef, requestIdHeader } from './openapi.components';
 import { EXAMPLE_TIME, json, problems } from './openapi.paths';
 import { exampleId, schemaRef } from './openapi.schemas';

@@ -1,5 +1,5 @@
 import { EVENT_TYPES } from '@cs/domain';
-import { TEST_EVENT_TYPE, WEBHOOK_LIMITS } from '@cs/webhooks';
+import { TEST_EVENT_TYPE, WEBHOOK_LIMITS } from '@cs/webhook-subscriptions';
 import { closedObject, dateTime, id, listEnvelope, schemaRef } from './openapi.schemas';
 import type { JsonSchema } from './openapi.types';
 

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Param, Patch, Post, Query, UseInterceptors } f
 import type { RawQuery } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
 import { ApiKeyOnly, CurrentPrincipal } from '@cs/token-verification';
-import { WebhookRestApi } from '@cs/webhooks';
+import { WebhookRestApi } from '@cs/webhook-subscriptions';
 import type { WriteRequest } from '@cs/writes';
 import { JsonBody, WriteRequestOf } from '../http/write-request.decorator';
 import { WriteResultInterceptor } from '../http/write-result.interceptor';

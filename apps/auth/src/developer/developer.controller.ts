@@ -20,7 +20,7 @@ import { SCOPE_DESCRIPTIONS } from '../views/consent.view';
 import { renderDeveloperSettings, type RevealedSecret } from '../views/developer-settings.view';
 import { renderError } from '../views/error.view';
 import { webhooksSection } from '../views/webhooks.section';
-import { WebhookSubscriptions } from '@cs/webhooks';
+import { WebhookSubscriptions } from '@cs/webhook-subscriptions';
 import type { FlashMessage } from '../views/layout.view';
 import { csrfToken } from '../web/csrf';
 import { sendHtml } from '../web/send-html';

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { DomainError, isIdOf } from '@cs/domain';
 import { DATA_SOURCE } from '@cs/nest-infrastructure';
-import { type WebhookActor, WebhookSubscriptions, type WebhookWithSecret } from '@cs/webhooks';
+import { type WebhookActor, WebhookSubscriptions, type WebhookWithSecret } from '@cs/webhook-subscriptions';
 import type { Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';

@@ -1,4 +1,4 @@
-import type { Webhook, WebhookAttempt, WebhookDeliveryDetail } from '@cs/webhooks';
+import type { Webhook, WebhookAttempt, WebhookDeliveryDetail } from '@cs/webhook-subscriptions';
 import { SafeHtml, html, pathTo } from './html';
 import { csrfInput } from './form-controls.partial';
 import { ViewUser, renderLayout } from './layout.view';

@@ -1,4 +1,4 @@
-import type { Webhook, WebhookDelivery } from '@cs/webhooks';
+import type { Webhook, WebhookDelivery } from '@cs/webhook-subscriptions';
 import { SafeHtml, html } from './html';
 import { timeTag } from './utc-date.format';
 

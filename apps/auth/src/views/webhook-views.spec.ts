@@ -1,4 +1,4 @@
-import type { Webhook, WebhookDelivery, WebhookDeliveryDetail } from '@cs/webhooks';
+import type { Webhook, WebhookDelivery, WebhookDeliveryDetail } from '@cs/webhook-subscriptions';
 import { renderWebhookDelivery } from './webhook-delivery.view';
 import { renderWebhookForm } from './webhook-form.view';
 import { renderWebhook } from './webhook.view';

@@ -1,4 +1,4 @@
-import type { Webhook, WebhookDelivery } from '@cs/webhooks';
+import type { Webhook, WebhookDelivery } from '@cs/webhook-subscriptions';
 import { SafeHtml, html, pathTo } from './html';
 import { csrfInput } from './form-controls.partial';
 import { FlashMessage, ViewUser, renderLayout } from './layout.view';

@@ -1,4 +1,4 @@
-import type { Webhook } from '@cs/webhooks';
+import type { Webhook } from '@cs/webhook-subscriptions';
 import { SafeHtml, html, pathTo } from './html';
 import { webhookState } from './webhook-status.partial';
 import { dateTag } from './utc-date.format';

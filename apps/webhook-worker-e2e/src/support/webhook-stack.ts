@@ -3,7 +3,7 @@ import { ApiClient } from '@cs/api-client';
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
 import { type AppProcess, createTestDatabase, deleteRedisKeys, Fixtures, freePort, type Member, startAppProcess, type TestDatabase } from '@cs/testing';
-import { newWebhookSecret, sealWebhookSecret } from '@cs/webhooks';
+import { newWebhookSecret, sealWebhookSecret } from '@cs/events';
 
 export interface Writer extends Member {
   client: ApiClient;

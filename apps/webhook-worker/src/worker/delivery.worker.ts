@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { type AttemptResult, type DeliverWebhookJob, type DeliveryAttemptHandler, WEBHOOK_DELIVERY_QUEUE } from '@cs/webhooks';
+import { type AttemptResult, type DeliverWebhookJob, type DeliveryAttemptHandler, type EndpointSlots, WEBHOOK_DELIVERY_QUEUE } from '@cs/webhook-delivery';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import type { WebhookWorkerConfig } from '../config/webhook-worker-config';
-import { EndpointSlots } from './endpoint-slots';
 
 /**
  * Consumes the delivery queue: one job is one attempt. Attempts to an endpoint that already has its share of
@@ -10,26 +9,14 @@ import { EndpointSlots } from './endpoint-slots';
  */
 export class DeliveryWorker {
   private readonly logger = new Logger('DeliveryWorker');
-  private readonly slots: EndpointSlots;
   private worker: Worker<DeliverWebhookJob, AttemptResult['kind']> | undefined;
 
   constructor(
     private readonly handler: DeliveryAttemptHandler,
+    /** This process's admission policy, shared with the relay. */
+    private readonly slots: EndpointSlots,
     private readonly config: WebhookWorkerConfig,
-  ) {
-    // Any endpoint may use a quarter of the slots (a dead one takes them all before it shows slow, for a whole
-    // timeout: half left the others too few, isolation 0.79 against 0.86), a slow one only WEBHOOK_ENDPOINT_CONCURRENCY.
-    this.slots = new EndpointSlots(Math.max(1, Math.floor(config.WEBHOOK_CONCURRENCY / 4)), config.WEBHOOK_ENDPOINT_CONCURRENCY);
-  }
-
-  /**
-   * For the relay, which runs in this process: how long to queue a new attempt for the endpoint already held back
-   * (0 for any endpoint that is not stalled here), so a dead endpoint's share of a burst is not fetched only to
-   * be put back.
-   */
-  firstAttemptDelayMs(webhookId: string): number {
-    return this.slots.stalledHoldBack(webhookId);
-  }
+  ) {}
 
   private async process(job: Job<DeliverWebhookJob>, token: string | undefined): Promise<AttemptResult['kind']> {
     const { deliveryId, webhookId, attempt, requestId = null } = job.data;

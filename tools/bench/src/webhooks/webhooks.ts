@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
-import { newWebhookSecret, sealWebhookSecret } from '@cs/webhooks';
+import { newWebhookSecret, sealWebhookSecret } from '@cs/events';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import { applyBenchArgs } from '../bench-args';

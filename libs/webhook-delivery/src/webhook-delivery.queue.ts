@@ -1,5 +1,4 @@
-import type * as BullMQ from 'bullmq';
-import type { JobsOptions, Queue } from 'bullmq';
+import { type JobsOptions, Queue } from 'bullmq';
 
 /**
  * The delivery queue, declared once for its producers (relay, poller, the worker's own retries) and its consumer.
@@ -29,14 +28,7 @@ export const deliveryJobId = (deliveryId: string, attempt: number): string => `$
 
 export type DeliveryQueue = Queue<DeliverWebhookJob>;
 
-/**
- * BullMQ is required here, on first use, not imported: the api loads this library for its subscription routes
- * and never queues, and BullMQ's ~7 MB of heap made every full garbage collection of the api dearer (see
- * `npm run bench -- rest-read`, the transcript retrieve).
- */
 export function createDeliveryQueue(redisUrl: string, prefix: string): DeliveryQueue {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
-  const { Queue } = require('bullmq') as typeof BullMQ;
   return new Queue<DeliverWebhookJob>(WEBHOOK_DELIVERY_QUEUE, { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix });
 }
 

@@ -1,6 +1,7 @@
 import { newId } from '@cs/domain';
 import { EVENT_TOPIC } from '@cs/events';
 import type { DataSource } from 'typeorm';
+import type { EndpointSlots } from './endpoint-slots';
 import { type AudiencedEvent, subscriptionReceives } from './subscription-match';
 import { type DeliverWebhookJob, type DeliveryQueue, scheduleAttempts } from './webhook-delivery.queue';
 
@@ -40,9 +41,13 @@ export class EventRelay {
   constructor(
     private readonly dataSource: DataSource,
     private readonly queue: DeliveryQueue,
+    /**
+     * The admission policy of the worker in this process (EndpointSlots): a new delivery's first attempt is queued
+     * held back for as long as it says (0: at once), so a stalled endpoint's share of a burst is not fetched only
+     * to be put back. Without one, every first attempt is queued at once.
+     */
+    private readonly admission: Pick<EndpointSlots, 'stalledHoldBack'> = { stalledHoldBack: () => 0 },
     private readonly batchSize = 200,
-    /** How long to queue a new delivery's first attempt held back: the worker's view of its endpoint (0: at once). */
-    private readonly firstAttemptDelayMs: (webhookId: string) => number = () => 0,
   ) {}
 
   async relayOnce(now: Date = new Date()): Promise<RelayReport> {
@@ -95,7 +100,7 @@ export class EventRelay {
         jobs: inserted.map((d) => ({ deliveryId: d.id, webhookId: d.webhook_id, attempt: 1, requestId: requestIds.get(d.event_id) ?? null })),
       };
     });
-    await scheduleAttempts(this.queue, jobs.map((job) => ({ job, delayMs: this.firstAttemptDelayMs(job.webhookId) })));
+    await scheduleAttempts(this.queue, jobs.map((job) => ({ job, delayMs: this.admission.stalledHoldBack(job.webhookId) })));
     return report;
   }
 }

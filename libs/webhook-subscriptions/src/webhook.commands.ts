@@ -1,6 +1,6 @@
+import { newWebhookSecret, openWebhookSecret, PREVIOUS_SECRET_GRACE_SECONDS, sealWebhookSecret } from '@cs/events';
 import { isIdOf, newId, notFound } from '@cs/domain';
 import type { Tx } from '@cs/writes';
-import { newWebhookSecret, openWebhookSecret, PREVIOUS_SECRET_GRACE_SECONDS, sealWebhookSecret } from '../webhook-secret';
 import { type WebhookActor } from './webhook-actor';
 import type { CreateWebhookInput, UpdateWebhookInput } from './webhook-input.schema';
 import { getWebhook } from './webhook.queries';

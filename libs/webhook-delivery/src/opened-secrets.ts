@@ -1,6 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { preparedSigningKey } from '@cs/events';
-import { openWebhookSecret } from '../webhook-secret';
+import { openWebhookSecret, preparedSigningKey } from '@cs/events';
 
 /** Bounds the memory: far more subscriptions than one replica delivers to at once. */
 const MAX_ENTRIES = 10_000;

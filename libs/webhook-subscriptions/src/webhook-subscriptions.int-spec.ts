@@ -1,6 +1,6 @@
+import { openWebhookSecret } from '@cs/events';
 import { DomainError, newId } from '@cs/domain';
 import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
-import { openWebhookSecret } from '../webhook-secret';
 import type { WebhookActor } from './webhook-actor';
 import { WebhookSubscriptions } from './webhook-subscriptions';
 

@@ -8,3 +8,4 @@ export * from './event.relay';
 export * from './delivery-attempt.handler';
 export * from './due-delivery.poller';
 export * from './delivery-log.retention';
+export * from './endpoint-slots';

@@ -78,11 +78,11 @@ describe('EventRelay and DueDeliveryPoller (real Postgres and Redis)', () => {
     expect(await queue.count()).toBe(3);
   });
 
-  it('queues the first attempt held back, for as long as the worker says, only for a subscription whose endpoint it reports stalled', async () => {
+  it('queues the first attempt held back, for as long as the admission policy says, only for a subscription whose endpoint it reports stalled', async () => {
     await db.dataSource.query(`DELETE FROM webhook_deliveries`);
     await db.dataSource.query(`UPDATE outbox SET relayed_at = now() WHERE relayed_at IS NULL`);
     const s = await scene();
-    const relay = new EventRelay(db.dataSource, queue, 200, (webhookId) => (webhookId === s.theirs.id ? 60_000 : 0));
+    const relay = new EventRelay(db.dataSource, queue, { stalledHoldBack: (webhookId) => (webhookId === s.theirs.id ? 60_000 : 0) });
     expect(await relay.relayOnce()).toEqual({ events: 2, deliveries: 3 });
     const rows = await deliveries();
     const jobOf = async (webhookId: string) => queue.getJob(`${rows.find((r) => r.webhook_id === webhookId)!.id}.1`);

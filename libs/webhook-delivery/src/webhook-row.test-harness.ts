@@ -1,6 +1,6 @@
+import { newWebhookSecret, sealWebhookSecret } from '@cs/events';
 import { newId } from '@cs/domain';
 import type { DataSource } from 'typeorm';
-import { newWebhookSecret, sealWebhookSecret } from '../webhook-secret';
 
 export interface WebhookRowOptions {
   workspaceId: string;

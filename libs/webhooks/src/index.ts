@@ -1,3 +1,0 @@
-export * from './webhook-secret';
-export * from './subscriptions';
-export * from './delivery';
