@@ -8,7 +8,7 @@ export default [
     files: ['**/*.ts'],
     plugins: { '@nx': nx },
     rules: {
-      // ARCHITECTURE.md: apps depend on libs, never on each other; libs never import apps.
+      // docs/architecture.md "Module boundaries": apps depend on libs, never on each other; libs never import apps.
       '@nx/enforce-module-boundaries': [
         'error',
         {

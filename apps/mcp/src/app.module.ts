@@ -40,7 +40,7 @@ export class AppModule {
       controllers: [McpController, ProtectedResourceController, HealthController, MetricsController],
       providers: [
         { provide: MCP_CONFIG, useValue: config },
-        // The same read model as the REST API (ARCHITECTURE.md "catalog"), so REST and MCP can never disagree.
+        // The same read model as the REST API (docs/architecture.md "Libs"), so REST and MCP can never disagree.
         { provide: Catalog, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Catalog(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)) },
         {
           provide: AccessTokenVerifier,

@@ -1,4 +1,4 @@
-/** Request bodies of the write API (ARCHITECTURE.md "Write API"); the OpenAPI document holds their limits. */
+/** Request bodies of the write API (docs/api.md "Write API"); the OpenAPI document holds their limits. */
 
 export interface TranscriptSegmentBody {
   speaker: string;

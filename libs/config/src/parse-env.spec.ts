@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commonEnv, port } from './env-schema';
 import { ConfigError, parseEnv } from './parse-env';
 
-describe('configuration (ARCHITECTURE.md: validated at start, one line naming the bad variable)', () => {
+describe('configuration (docs/operations.md "Configuration reference": validated at start, one line naming the bad variable)', () => {
   const shape = { ...commonEnv, API_PORT: port(3000), FLAG: z.enum(['on', 'off']).default('off') };
 
   it('applies the documented defaults', () => {

@@ -3,7 +3,7 @@ import { type Metrics, METRICS_CONTENT_TYPE } from './metrics/metrics';
 import type { ReadinessCheck } from './readiness.check';
 
 /**
- * The tiny health endpoint of a worker without an HTTP app (STYLE.md "Workers"): GET /healthz and GET /readyz,
+ * The tiny health endpoint of a worker without an HTTP app (docs/contributing.md "Workers"): GET /healthz and GET /readyz,
  * same answers as HealthController, and GET /metrics for Prometheus. Resolves once listening; close it on shutdown.
  */
 export function serveHealth(readiness: ReadinessCheck, port: number, host?: string, metrics?: Metrics): Promise<Server> {

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 
-/** Readiness (ARCHITECTURE.md "every app"): Postgres and Redis both answer, and the app is not shutting down. */
+/** Readiness (docs/architecture.md "Every app"): Postgres and Redis both answer, and the app is not shutting down. */
 export class ReadinessCheck {
   private draining = false;
 

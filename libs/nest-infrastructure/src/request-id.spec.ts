@@ -8,7 +8,7 @@ function exchange(header?: string): { req: IncomingMessage; res: ServerResponse 
   return { req, res: new ServerResponse(req) };
 }
 
-describe('request ids (ARCHITECTURE.md: every log line and problem carries one)', () => {
+describe('request ids (docs/architecture.md "Every app": every log line and problem carries one)', () => {
   it('echoes a safe incoming X-Request-Id so ids chain across services', () => {
     const { req, res } = exchange('trace-123.abc_DEF');
     expect(assignRequestId(req, res)).toBe('trace-123.abc_DEF');

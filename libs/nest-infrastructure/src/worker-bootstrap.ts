@@ -6,7 +6,7 @@ import { Metrics } from './metrics/metrics';
 import { ReadinessCheck } from './readiness.check';
 
 /**
- * Starts a worker (STYLE.md "Workers"): configuration parsed first (a bad value stops the process with its one
+ * Starts a worker (docs/contributing.md "Workers"): configuration parsed first (a bad value stops the process with its one
  * line), a Nest application context without HTTP, and the small health and metrics server on its port.
  */
 export async function bootstrapWorker<C extends object>(loadConfig: () => C, module: (config: C) => DynamicModule, healthPort: (config: C) => number): Promise<void> {

@@ -20,7 +20,7 @@ const TYPE_OF: Record<string, string> = {
   timestamptz: 'timestamp with time zone',
 };
 
-describe('schema drift (STYLE.md: a schema change without a migration fails CI)', () => {
+describe('schema drift (docs/contributing.md "Tests": a schema change without a migration fails CI)', () => {
   let db: TestDatabase;
   let columns: DbColumn[];
 

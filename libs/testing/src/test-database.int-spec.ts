@@ -1,6 +1,6 @@
 import { createTestDatabase } from './test-database';
 
-describe('test databases (STYLE.md: one isolated database per test worker)', () => {
+describe('test databases (docs/contributing.md "Tests": one isolated database per test worker)', () => {
   it('gives each caller its own migrated database and drops it afterwards', async () => {
     const [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
     try {

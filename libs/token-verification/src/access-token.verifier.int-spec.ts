@@ -92,7 +92,7 @@ async function outcome(promise: Promise<unknown>): Promise<string> {
 
 const INVALID = 'invalid_token: The access token is invalid.';
 
-describe('OAuth access tokens are verified locally (ARCHITECTURE.md "OAuth"; RFC 9068)', () => {
+describe('OAuth access tokens are verified locally (docs/api.md "OAuth"; RFC 9068)', () => {
   let db: TestDatabase;
   let revocations: RevocationList;
   let publisher: Redis;

@@ -50,7 +50,7 @@ const isFetchFailure = (error: unknown): boolean =>
   !(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || error.code === errors.JOSEError.code;
 
 /**
- * Verifies OAuth access tokens locally (ARCHITECTURE.md "OAuth"): RS256 only, against the authorization server's
+ * Verifies OAuth access tokens locally (docs/api.md "OAuth"): RS256 only, against the authorization server's
  * JWKS, which is fetched once and cached; it is fetched again only for an unknown `kid` (at most once per
  * cooldown) and refreshed in the background every so often. No request waits on the network once the keys are
  * known, and the revocation check reads memory.
@@ -174,7 +174,8 @@ function readClaims(payload: JWTPayload, audience: string): { principal: Princip
     if (typeof value !== 'string' || value === '') throw invalidToken(ERRORS.invalid);
     return value;
   };
-  // One audience per token: a token naming both resources would be good at both, which ARCHITECTURE.md forbids.
+  // One audience per token: a token naming both resources would be good at both, and the contract says a token
+  // for one resource is refused by the other.
   if (Array.isArray(payload.aud) && (payload.aud.length !== 1 || payload.aud[0] !== audience)) throw invalidToken(ERRORS.audience);
   const userId = claim('user_id');
   if (claim('sub') !== userId || claim('client_type') !== OAUTH_CLIENT_TYPE) throw invalidToken(ERRORS.invalid);

@@ -14,7 +14,7 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return 'accepted';
 }
 
-describe('API keys (spec "Authentication" 8; ARCHITECTURE.md: Bearer sk_…, stored hashed)', () => {
+describe('API keys (spec "Authentication" 8; docs/api.md "Authentication": Bearer sk_…, stored hashed)', () => {
   let db: TestDatabase;
   let f: Fixtures;
   let resolver: ApiKeyResolver;

@@ -1,6 +1,6 @@
 import type { SqlRunner } from './sql-runner';
 
-/** Redis pub/sub channel on which the authorization server announces revocations (ARCHITECTURE.md "OAuth"). */
+/** Redis pub/sub channel on which the authorization server announces revocations (docs/api.md "OAuth"). */
 export const REVOCATION_CHANNEL = 'cs:oauth:revocations';
 
 /** Access tokens live one hour (spec "Authentication" 4); resource servers refuse older ones whatever their `exp`. */

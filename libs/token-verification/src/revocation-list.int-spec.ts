@@ -18,7 +18,7 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
   return performance.now() - started;
 }
 
-describe('the revocation list (ARCHITECTURE.md "OAuth": revocation takes effect on the very next call)', () => {
+describe('the revocation list (docs/api.md "OAuth": revocation takes effect on the very next call)', () => {
   let db: TestDatabase;
   // The authorization server's connection: another "process" as far as the list is concerned.
   let publisher: Redis;

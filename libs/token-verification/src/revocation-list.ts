@@ -22,7 +22,7 @@ export interface RevocationListOptions {
 }
 
 /**
- * The revocation list a resource server holds in memory (ARCHITECTURE.md "OAuth": revocation takes effect on
+ * The revocation list a resource server holds in memory (docs/api.md "OAuth": revocation takes effect on
  * the very next call although tokens are verified locally).
  *
  * Postgres holds the truth; Redis pub/sub brings each new revocation within milliseconds. Every time the

@@ -17,7 +17,7 @@ export interface AudiencedEvent {
 }
 
 /**
- * ARCHITECTURE.md "Events and webhooks": a subscription receives the events of its workspace, of the types it
+ * docs/api.md "Webhooks": a subscription receives the events of its workspace, of the types it
  * selected, about conversations its owner could see when the event happened (the owner's own, or shared with
  * the workspace). Disabled subscriptions receive nothing new. An event without an audience goes to nobody.
  */

@@ -33,7 +33,7 @@ export function createDeliveryQueue(redisUrl: string, prefix: string): DeliveryQ
 }
 
 /**
- * Job options, explicit rather than library defaults (STYLE.md "Workers"). The retry schedule is ours (each
+ * Job options, explicit rather than library defaults (docs/contributing.md "Workers"). The retry schedule is ours (each
  * attempt is its own job, made when the previous one is recorded), so BullMQ itself retries a job only for
  * infrastructure errors (Postgres unreachable) and then drops it: the poller re-adds any due delivery whose job
  * is gone. Finished jobs are removed, since the deliveries table is the record; duplicate jobs are harmless

@@ -8,7 +8,7 @@ export interface WebhookActor {
 }
 
 /**
- * Webhooks are developer settings, which belong to workspace admins (spec; ARCHITECTURE.md "Access rules"). A
+ * Webhooks are developer settings, which belong to workspace admins (spec; docs/api.md "Access rules"). A
  * member is refused before any lookup, so the answer never tells whether an id exists.
  */
 export function assertWebhookManager(actor: WebhookActor): void {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { runCli } from './cli.runner';
 
-/** Operator CLI entry: `node tools/cli/dist/main.js <verb> [flags] [--json]` (ARCHITECTURE.md "Commands"; `npm run cli` wraps it). */
+/** Operator CLI entry: `node tools/cli/dist/main.js <verb> [flags] [--json]` (docs/operations.md "Operator CLI"; `npm run cli` wraps it). */
 void runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

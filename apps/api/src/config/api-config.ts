@@ -40,7 +40,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     ...config,
     AUTH_JWKS_URL: config.AUTH_JWKS_URL ?? `${config.PUBLIC_AUTH_URL}/api/auth/oauth2/jwks`,
-    /** The `aud` of access tokens for this resource (ARCHITECTURE.md "OAuth"). */
+    /** The `aud` of access tokens for this resource (docs/api.md "OAuth"). */
     OAUTH_AUDIENCE: `${config.PUBLIC_API_URL}/api/v1`,
   };
 }

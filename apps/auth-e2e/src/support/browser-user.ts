@@ -12,7 +12,7 @@ export interface ApproveOptions {
 
 /**
  * A person at a browser: their own cookie jar (a Playwright context), filling our forms by their documented
- * names (`email`, `password`, buttons with `name="action"`), as ARCHITECTURE.md "Pages" promises automation.
+ * names (`email`, `password`, buttons with `name="action"`), as docs/api.md "OAuth" promises automation.
  */
 export class BrowserUser {
   private constructor(

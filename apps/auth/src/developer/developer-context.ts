@@ -14,7 +14,7 @@ export interface AdminContext {
 export type ContextFailure = { kind: 'signed_out' } | { kind: 'not_admin'; user: SignedInUser };
 
 /**
- * Developer settings belong to workspace admins (ARCHITECTURE.md "Access rules"). Picks the requested
+ * Developer settings belong to workspace admins (docs/api.md "Access rules"). Picks the requested
  * workspace when the user administers it, else their first administered one.
  */
 export async function adminContext(

@@ -188,7 +188,7 @@ export function createOidcAdapter({ pool, redis, onGrantDestroyed, currentReques
 
     /**
      * Marks a code or refresh token used. Atomic, so of two parallel exchanges of the same token exactly
-     * one wins; the provider alone does not guarantee that (FIELD-NOTES).
+     * one wins; oidc-provider alone does not (its consume is not atomic).
      */
     async consume(id: string): Promise<void> {
       const now = Math.floor(Date.now() / 1000);

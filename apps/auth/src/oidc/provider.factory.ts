@@ -172,7 +172,7 @@ export function createProvider(deps: ProviderDependencies): Provider {
   const provider = new Provider(config.PUBLIC_AUTH_URL, configuration);
   provider.proxy = config.TRUST_PROXY;
 
-  // Stored secrets are SHA-256 digests (FIELD-NOTES: compareClientSecret is awaited during client auth).
+  // Stored secrets are SHA-256 digests (oidc-provider awaits compareClientSecret during client authentication).
   provider.Client.prototype.compareClientSecret = async function compareClientSecret(this: { clientId: string; clientSecret?: string }, actual: string) {
     let digest = this.clientSecret;
     let matches = typeof digest === 'string' && secretMatches(actual, digest);

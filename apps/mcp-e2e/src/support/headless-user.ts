@@ -27,7 +27,7 @@ const formAction = (html: string): string | undefined => /<form[^>]*\bmethod="po
 
 /**
  * A user at a browser without the browser: follows redirects by hand, keeps cookies, and fills our sign-in and
- * consent forms by their documented field names (ARCHITECTURE.md "Pages": email, password, action=sign_in|approve).
+ * consent forms by their documented field names (docs/api.md "OAuth": email, password, action=sign_in|approve).
  */
 export class HeadlessUser {
   private readonly cookies = new Cookies();

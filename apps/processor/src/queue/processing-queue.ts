@@ -12,7 +12,7 @@ export function createProcessingQueue(config: ProcessorConfig): ProcessingQueue 
 }
 
 /**
- * Job options, explicit rather than library defaults (STYLE.md "Workers"): attempts and exponential backoff from
+ * Job options, explicit rather than library defaults (docs/contributing.md "Workers"): attempts and exponential backoff from
  * the configuration; finished jobs are kept an hour (so a duplicate relay within that time is recognised by its
  * id) and failed ones a week, for inspection.
  */

@@ -74,7 +74,7 @@ export class ProcessingWorker {
     }
   }
 
-  /** Starts consuming; called once everything the handler needs is up (STYLE.md "Workers": start paused). */
+  /** Starts consuming; called once everything the handler needs is up (docs/contributing.md "Workers": start paused). */
   start(): void {
     this.worker = new Worker<ProcessConversationJob, JobOutcome>(PROCESSING_QUEUE, (job) => this.handle(job), {
       connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },

@@ -37,7 +37,7 @@ export class DeliveryWorker {
     }
   }
 
-  /** Starts consuming; called once everything the handler needs is up (STYLE.md "Workers": start paused). */
+  /** Starts consuming; called once everything the handler needs is up (docs/contributing.md "Workers": start paused). */
   start(): void {
     this.worker = new Worker<DeliverWebhookJob, AttemptResult['kind']>(WEBHOOK_DELIVERY_QUEUE, (job, token) => this.process(job, token), {
       connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },

@@ -14,7 +14,7 @@ function rejection(fn: () => unknown): DomainError {
   throw new Error('expected the cursor to be rejected');
 }
 
-describe('cursor codec (spec "Pagination": opaque cursors; ARCHITECTURE.md: signed, bound, expiring)', () => {
+describe('cursor codec (spec "Pagination": opaque cursors; docs/api.md "Pagination": signed, bound, expiring)', () => {
   let now = new Date('2026-11-22T10:00:00Z');
   const codec = new CursorCodec('s'.repeat(40), () => now);
   const filters = { status: 'ready', tagIds: ['tag_a'] };

@@ -10,7 +10,7 @@ export interface PageRequest<F> {
 
 /**
  * A request with a cursor continues the listing the cursor was issued for: filters come from the cursor.
- * Filters the request repeats must equal the cursor's (ARCHITECTURE.md: cursors are bound to their filters).
+ * Filters the request repeats must equal the cursor's (docs/api.md "Pagination": cursors are bound to their filters).
  */
 export function continueFrom<F extends object>(
   requested: F,

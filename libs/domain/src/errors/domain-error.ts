@@ -1,5 +1,5 @@
 /**
- * Stable, snake_case problem codes (ARCHITECTURE.md "REST conventions"). Each transport maps them once:
+ * Stable, snake_case problem codes (docs/api.md "Errors"). Each transport maps them once:
  * REST to RFC 9457 problem documents, MCP to tool errors.
  */
 export const PROBLEM_STATUS = {

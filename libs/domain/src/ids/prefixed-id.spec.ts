@@ -2,7 +2,7 @@ import { isIdOf, newId } from './prefixed-id';
 import { newSecret, secretDigest, secretMatches } from './secrets';
 import { hashPassword, verifyPassword } from './password';
 
-describe('ids and secrets (ARCHITECTURE.md "Data")', () => {
+describe('ids and secrets (docs/architecture.md "Data")', () => {
   it('makes prefixed ids that sort by creation time as plain strings', () => {
     const earlier = newId('conversation', new Date('2026-01-01T00:00:00.000Z'));
     const later = newId('conversation', new Date('2026-01-01T00:00:00.001Z'));

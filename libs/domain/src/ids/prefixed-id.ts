@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** Every resource prefix the service issues (ARCHITECTURE.md "Data"). */
+/** Every resource prefix the service issues (docs/architecture.md "Data"). */
 export const ID_PREFIXES = {
   tenant: 'tnt',
   workspace: 'ws',

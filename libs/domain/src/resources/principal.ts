@@ -2,7 +2,7 @@ import type { Role, Scope } from './enums';
 
 /**
  * Who is calling: every API key and access token is bound to one user in one workspace
- * (ARCHITECTURE.md "Access rules"). `via` tells which credential, because writes accept API keys only.
+ * (docs/api.md "Access rules"). `via` tells which credential, because writes accept API keys only.
  */
 export interface Principal {
   via: 'api_key' | 'oauth';

@@ -76,7 +76,7 @@ export interface ListEnvelope<T> {
 export const BOT_STATUSES = ['scheduled', 'joining', 'waiting_room', 'recording', 'done', 'failed'] as const;
 export type BotStatus = (typeof BOT_STATUSES)[number];
 
-/** POST/GET /api/v1/bots (ARCHITECTURE.md "Write API"): a recorder bot and the conversation it records into. */
+/** POST/GET /api/v1/bots (docs/api.md "Write API"): a recorder bot and the conversation it records into. */
 export interface Bot {
   id: string;
   status: BotStatus;

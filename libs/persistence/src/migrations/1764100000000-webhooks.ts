@@ -13,7 +13,7 @@ export class Webhooks1764100000000 implements MigrationInterface {
       CREATE TABLE webhooks (
         id text PRIMARY KEY,
         workspace_id text NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-        -- Events are delivered for conversations this member can see (ARCHITECTURE.md "Events and webhooks").
+        -- Events are delivered for conversations this member can see (docs/api.md "Webhooks").
         owner_id text NOT NULL,
         url text NOT NULL CHECK (char_length(url) BETWEEN 1 AND 2048),
         description text CHECK (char_length(description) <= 500),

@@ -43,7 +43,7 @@ export async function insertApiKey(
   return { id, key };
 }
 
-/** An API key is bound to one user in one workspace (ARCHITECTURE.md "Access rules"), so the user must be a member. */
+/** An API key is bound to one user in one workspace (docs/api.md "Access rules"), so the user must be a member. */
 export async function createApiKey(ds: DataSource, input: CreateApiKeyInput): Promise<CreatedApiKey> {
   const email = validEmail(input.email);
   const name = input.name === undefined ? DEFAULT_KEY_NAME : validName(input.name, 'key name', API_KEY_NAME_MAX_LENGTH);

@@ -3,7 +3,7 @@ import { CliError } from '../cli-error';
 import type { CommandDefinition } from './command.definition';
 import { requiredFlag } from './input.validation';
 
-/** ARCHITECTURE.md "OAuth": admins register OAuth clients only in workspaces the operator enabled. */
+/** docs/api.md "OAuth": admins register OAuth clients only in workspaces the operator enabled. */
 export const oauthEnableCommand: CommandDefinition<{ workspaceId: string }> = {
   verb: 'oauth:enable',
   usage: 'oauth:enable --workspace W [--json]',

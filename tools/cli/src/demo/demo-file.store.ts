@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
-/** ARCHITECTURE.md "Commands": the shape of `.data/demo.json`, read by `npm start`, e2e tests and people. */
+/** docs/operations.md "Operator CLI": the shape of `.data/demo.json`, read by `npm start`, e2e tests and people. */
 export interface DemoFile {
   api_url: string;
   auth_url: string;

@@ -17,7 +17,7 @@ interface DemoUser {
   role: Role;
 }
 
-/** ARCHITECTURE.md: the first workspace has an admin and a member whose private conversations the other cannot see. */
+/** docs/operations.md "Operator CLI": the first workspace has an admin and a member whose private conversations the other cannot see. */
 export const DEMO_USERS = [
   { key: 'ada', email: 'ada@acme.test', name: 'Ada Lovelace', workspace: 'acme', role: 'admin' },
   { key: 'grace', email: 'grace@acme.test', name: 'Grace Hopper', workspace: 'acme', role: 'member' },

@@ -1,7 +1,7 @@
 import { containersOf, podSpecOf } from '../kustomize/kustomization.renderer';
 import { isRecord, type KubeObject, objectId } from '../kustomize/manifest.types';
 
-/** The deployables of ARCHITECTURE.md: every one needs its Deployment, Service, HPA, PDB and NetworkPolicy cover. */
+/** The deployables (docs/operations.md "Deployables"): every one needs its Deployment, Service, HPA, PDB and NetworkPolicy cover. */
 export const APPS = ['api', 'auth', 'mcp', 'webhook-worker', 'processor'] as const;
 export const HTTP_APPS = ['api', 'auth', 'mcp'] as const;
 
