@@ -1,5 +1,5 @@
 /**
- * The published retry schedule (README "Webhooks"): the delay before each attempt, counted from the previous
+ * The published retry schedule (docs/api.md "Delivery"): the delay before each attempt, counted from the previous
  * one. Attempt 1 is immediate; the sixth and last comes 7 h 35 min 5 s after the first (before jitter), the
  * schedule of the Standard Webhooks reference (Svix).
  */

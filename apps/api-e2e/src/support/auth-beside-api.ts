@@ -7,7 +7,7 @@ export interface ApiWithAuth {
   readonly env: ApiEnvironment;
   /**
    * An RS256 access token (RFC 9068) for the REST API, signed with the authorization server's active key and the
-   * claims the auth app issues (README "Tokens").
+   * claims the auth app issues (docs/api.md "OAuth").
    */
   accessToken(actor: Actor, scope?: string): Promise<string>;
 }

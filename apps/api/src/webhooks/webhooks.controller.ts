@@ -7,7 +7,7 @@ import type { WriteRequest } from '@cs/writes';
 import { JsonBody, WriteRequestOf } from '../http/write-request.decorator';
 import { WriteResultInterceptor } from '../http/write-result.interceptor';
 
-/** Webhook subscriptions and their delivery log: API keys of workspace admins only (README "Webhook subscriptions"). */
+/** Webhook subscriptions and their delivery log: API keys of workspace admins only (docs/api.md "Subscriptions"). */
 @ApiKeyOnly()
 @Controller('api/v1/webhooks')
 export class WebhooksController {

@@ -1,7 +1,7 @@
 import type { DomainError } from './domain-error';
 import { PROBLEM_TYPES, problemTypeUri } from './problem-types';
 
-/** RFC 9457 problem document, the same members the REST API sends (README "Errors"). */
+/** RFC 9457 problem document, the same members the REST API sends (docs/api.md "Errors"). */
 export interface ProblemDocument {
   type: string;
   title: string;
