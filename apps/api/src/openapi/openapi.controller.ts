@@ -1,19 +1,15 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { Public } from '@cs/token-verification';
-import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { buildOpenApiDocument } from './openapi.document';
+import { OPENAPI_DOCUMENT_PATH } from './openapi.paths';
+import { OPENAPI_DOCUMENT } from './openapi.provider';
 import type { OpenApiDocument } from './openapi.types';
 
-@Controller('api/v1')
+@Controller()
 export class OpenApiController {
-  private readonly document: OpenApiDocument;
-
-  constructor(@Inject(API_CONFIG) config: ApiConfig) {
-    this.document = buildOpenApiDocument(config.PUBLIC_API_URL, config.PUBLIC_AUTH_URL);
-  }
+  constructor(@Inject(OPENAPI_DOCUMENT) private readonly document: OpenApiDocument) {}
 
   @Public()
-  @Get('openapi.json')
+  @Get(OPENAPI_DOCUMENT_PATH)
   serve(): OpenApiDocument {
     return this.document;
   }

@@ -52,6 +52,8 @@ describe('buildOpenApiDocument', () => {
       '/api/v1/folders/{id}': ['delete', 'patch'],
       '/api/v1/me': ['get'],
       '/api/v1/openapi.json': ['get'],
+      '/api/v1/docs': ['get'],
+      '/api/v1/docs/{file}': ['get'],
       '/api/v1/problems/{code}': ['get'],
       '/api/v1/tags': ['get', 'post'],
       '/api/v1/bots': ['post'],
@@ -112,12 +114,14 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('documents the request id header on every response and problem documents on every error status', () => {
+    // The API reference page and its script are the only successes that are not JSON.
+    const successTypes: Record<string, string> = { '/api/v1/docs': 'text/html', '/api/v1/docs/{file}': 'text/javascript' };
     for (const { path, operation } of operations(doc)) {
       for (const [status, r] of Object.entries(operation.responses)) {
         const response = resolve<Response>(doc, r);
         expect({ path, status, headers: Object.keys(response.headers ?? {}) }).toEqual({ path, status, headers: expect.arrayContaining(['X-Request-Id']) });
         const mediaTypes = Object.keys(response.content ?? {});
-        const expected = status === '204' ? [] : [Number(status) >= 400 ? 'application/problem+json' : 'application/json'];
+        const expected = status === '204' ? [] : [Number(status) >= 400 ? 'application/problem+json' : (successTypes[path] ?? 'application/json')];
         expect({ path, status, mediaTypes }).toEqual({ path, status, mediaTypes: expected });
       }
     }

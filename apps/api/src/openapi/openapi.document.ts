@@ -1,5 +1,5 @@
 import { buildResponses, buildSecuritySchemes, HEADERS, PARAMETERS } from './openapi.components';
-import { buildPaths } from './openapi.paths';
+import { API_REFERENCE_PATH, buildPaths } from './openapi.paths';
 import { buildWritePaths } from './openapi.write-paths';
 import { buildWriteSchemas } from './openapi.write-schemas';
 import { buildSchemas } from './openapi.schemas';
@@ -19,10 +19,10 @@ changed by their owner only; tags by any member. A new or changed conversation i
 it becomes \`ready\` or \`error\` (with an \`error_reason\` in the \`conversation.failed\` event).
 
 ## Authentication
-Every \`/api/v1\` call except this document and the problem types carries \`Authorization: Bearer <token>\`, where the token
-is an API key (\`sk_…\`) or an OAuth 2.0 access token. A token or key is bound to one user in one workspace. Scopes are enforced
-per operation: conversations and tags need \`conversations:read\`, folders need \`folders:read\`, \`/me\` needs any valid token.
-API keys carry every scope.
+Every \`/api/v1\` call except this document, its human-readable reference (\`${API_REFERENCE_PATH}\`) and the problem types carries
+\`Authorization: Bearer <token>\`, where the token is an API key (\`sk_…\`) or an OAuth 2.0 access token. A token or key is bound
+to one user in one workspace. Scopes are enforced per operation: conversations and tags need \`conversations:read\`, folders need
+\`folders:read\`, \`/me\` needs any valid token. API keys carry every scope.
 
 ## Visibility
 A conversation or folder is visible to a user who owns it or whose visibility is \`workspace\`. Being a workspace admin grants no

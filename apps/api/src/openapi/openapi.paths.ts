@@ -36,6 +36,11 @@ const pageParameters = [parameterRef('Limit'), parameterRef('Cursor')];
 const scopeNote = (scope: string) =>
   `Requires the \`${scope}\` scope (API keys carry every scope). A token without it gets 403 \`insufficient_scope\`.`;
 
+/** Where the api serves this document. */
+export const OPENAPI_DOCUMENT_PATH = '/api/v1/openapi.json';
+/** Where the api serves its human-readable reference of this document (apps/api/src/docs). */
+export const API_REFERENCE_PATH = '/api/v1/docs';
+
 export const EXAMPLE_TIME = '2026-01-31T09:00:00.000Z';
 
 export const exampleTag = { id: exampleId('tag'), name: 'Customer call', color: '#2f80ed' };
@@ -192,6 +197,35 @@ export function buildPaths(): Record<string, PathItem> {
     },
   };
 
+  const getApiReference: Operation = {
+    operationId: 'getApiReference',
+    summary: 'This API reference',
+    tags: ['Service'],
+    description:
+      `A human-readable reference of this document, rendered in the browser by a script the api serves itself. No credentials needed. ` +
+      `The document itself is at \`${OPENAPI_DOCUMENT_PATH}\`.`,
+    security: [],
+    responses: {
+      '200': { description: 'The reference page.', headers: requestIdHeader, content: { 'text/html': { schema: { type: 'string' } } } },
+      ...problems('InternalError'),
+    },
+  };
+
+  const getApiReferenceScript: Operation = {
+    operationId: 'getApiReferenceScript',
+    summary: 'A script of the API reference',
+    tags: ['Service'],
+    description:
+      'The renderer the reference page loads, at a URL that changes with its content, so it may be cached for good. ' +
+      'Any other file name is a 404. No credentials needed.',
+    security: [],
+    parameters: [{ name: 'file', in: 'path', required: true, description: 'The file name the reference page links.', schema: { type: 'string' } }],
+    responses: {
+      '200': { description: 'The script.', headers: requestIdHeader, content: { 'text/javascript': { schema: { type: 'string' } } } },
+      ...problems('NotFound', 'InternalError'),
+    },
+  };
+
   const getProblemType: Operation = {
     operationId: 'getProblemType',
     summary: 'Describe a problem type',
@@ -251,7 +285,9 @@ export function buildPaths(): Record<string, PathItem> {
     '/api/v1/tags': { get: listTags },
     '/api/v1/folders': { get: listFolders },
     '/api/v1/me': { get: getMe },
-    '/api/v1/openapi.json': { get: getOpenApiDocument },
+    [OPENAPI_DOCUMENT_PATH]: { get: getOpenApiDocument },
+    [API_REFERENCE_PATH]: { get: getApiReference },
+    [`${API_REFERENCE_PATH}/{file}`]: { get: getApiReferenceScript },
     '/api/v1/problems/{code}': { get: getProblemType },
     '/healthz': { get: health('getLiveness', 'Liveness probe', 'Answers 200 while the process is alive. No credentials needed.', 'ok') },
     '/readyz': { get: readiness },
