@@ -22,6 +22,9 @@ import { ProblemFilter } from './http/problem.filter';
 import { ProblemTypesController } from './http/problem-types.controller';
 import { MeController } from './me/me.controller';
 import { OpenApiController } from './openapi/openapi.controller';
+import { openApiDocumentProvider } from './openapi/openapi.provider';
+import { ApiReference } from './docs/api-reference';
+import { DocsController } from './docs/docs.controller';
 import { TagsController } from './tags/tags.controller';
 import { ConversationWritesController } from './conversations/conversation-writes.controller';
 import { SourcesController } from './conversations/sources.controller';
@@ -65,12 +68,15 @@ export class AppModule {
         WebhooksController,
         MeController,
         OpenApiController,
+        DocsController,
         ProblemTypesController,
         HealthController,
         MetricsController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },
+        openApiDocumentProvider,
+        ApiReference,
         {
           provide: Catalog,
           inject: [DATA_SOURCE],

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { notFound } from '@cs/domain';
+import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '../openapi/openapi.paths';
+import { OPENAPI_DOCUMENT } from '../openapi/openapi.provider';
+import type { OpenApiDocument } from '../openapi/openapi.types';
+
+/** An answer that is the same for every request: built once at start-up. */
+export interface FixedReply {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+/**
+ * The renderer: Scalar's standalone browser bundle (@scalar/api-reference, MIT), one self-contained script. The
+ * package exports no path to it, so it is found beside the package's entry point (dist/index.js).
+ */
+export const rendererFile = (): string => join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+
+/** Scalar's options, passed as the mount element's data-configuration (no inline script). */
+const RENDERER_OPTIONS = {
+  url: OPENAPI_DOCUMENT_PATH,
+  // Nothing leaves the api's origin: by default Scalar loads web fonts from its CDN, sends telemetry, and offers an AI
+  // agent, an MCP panel and a hosted client that talk to Scalar's cloud.
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  // The document is small: every operation is on the page, for the browser's find too.
+  defaultOpenAllTags: true,
+};
+
+/**
+ * The page runs only the api's own script and fetches only from the api (the document, and "Test request" calls).
+ * Scalar injects its stylesheet and sets style attributes at run time, hence inline styles; no inline script, no
+ * eval, no fonts, no forms, no framing (CSP Level 3: frame-ancestors replaces X-Frame-Options).
+ */
+const PAGE_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The script opened as a document runs and loads nothing. */
+const SCRIPT_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+const COMMON_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escape = (text: string): string => text.replace(/[&<>"]/g, (char) => ENTITIES[char] ?? char);
+
+const digest = (body: Buffer): string => createHash('sha256').update(body).digest('base64url');
+
+function renderPage(info: OpenApiDocument['info'], scriptUrl: string): string {
+  const link = `<a href="${OPENAPI_DOCUMENT_PATH}">${OPENAPI_DOCUMENT_PATH}</a>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(`${info.title} ${info.version}`)}</title>
+<link rel="icon" href="data:,">
+<link rel="alternate" type="application/json" href="${OPENAPI_DOCUMENT_PATH}" title="OpenAPI document">
+</head>
+<body>
+<noscript>This reference needs JavaScript. The OpenAPI document it renders is at ${link}.</noscript>
+<div id="api-reference" data-configuration="${escape(JSON.stringify(RENDERER_OPTIONS))}"></div>
+<script src="${scriptUrl}"></script>
+</body>
+</html>
+`;
+}
+
+/**
+ * The human-readable API reference: a page that renders the served OpenAPI document with the renderer script, both
+ * served by the api itself. The script's URL carries its digest, so it is cached for a year and a new renderer
+ * version gets a new URL; the page is revalidated (ETag) so it always names the current script.
+ */
+@Injectable()
+export class ApiReference {
+  readonly page: FixedReply;
+  readonly scriptFile: string;
+  private readonly script: FixedReply;
+
+  constructor(@Inject(OPENAPI_DOCUMENT) document: OpenApiDocument) {
+    const script = readFileSync(rendererFile());
+    const scriptDigest = digest(script);
+    this.scriptFile = `scalar.${scriptDigest.slice(0, 16)}.js`;
+    this.script = {
+      body: script,
+      headers: {
+        ...COMMON_HEADERS,
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        ETag: `"${scriptDigest}"`,
+        'Content-Security-Policy': SCRIPT_POLICY,
+      },
+    };
+    const page = Buffer.from(renderPage(document.info, `${API_REFERENCE_PATH}/${this.scriptFile}`));
+    this.page = {
+      body: page,
+      headers: {
+        ...COMMON_HEADERS,
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        ETag: `"${digest(page)}"`,
+        'Content-Security-Policy': PAGE_POLICY,
+      },
+    };
+  }
+
+  /** The script the page links; any other file name is a 404. */
+  scriptNamed(file: string): FixedReply {
+    if (file !== this.scriptFile) throw notFound('API reference file');
+    return this.script;
+  }
+}
