@@ -19,6 +19,12 @@ export interface FixedReply {
  */
 export const rendererFile = (): string => join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
 
+/**
+ * Runs before the renderer. The zod inside Scalar's bundle probes once whether eval works (it compiles validators
+ * when it does), and under this page's CSP the probe is a reported violation; declaring zod jitless skips the probe.
+ */
+const BEFORE_RENDERER = 'globalThis.__zod_globalConfig = { jitless: true };\n';
+
 /** Scalar's options, passed as the mount element's data-configuration (no inline script). */
 const RENDERER_OPTIONS = {
   url: OPENAPI_DOCUMENT_PATH,
@@ -60,7 +66,7 @@ const escape = (text: string): string => text.replace(/[&<>"]/g, (char) => ENTIT
 
 const digest = (body: Buffer): string => createHash('sha256').update(body).digest('base64url');
 
-function renderPage(info: OpenApiDocument['info'], scriptUrl: string): string {
+function renderPage(info: OpenApiDocument['info'], scriptUrls: string[]): string {
   const link = `<a href="${OPENAPI_DOCUMENT_PATH}">${OPENAPI_DOCUMENT_PATH}</a>`;
   return `<!doctype html>
 <html lang="en">
@@ -74,38 +80,38 @@ function renderPage(info: OpenApiDocument['info'], scriptUrl: string): string {
 <body>
 <noscript>This reference needs JavaScript. The OpenAPI document it renders is at ${link}.</noscript>
 <div id="api-reference" data-configuration="${escape(JSON.stringify(RENDERER_OPTIONS))}"></div>
-<script src="${scriptUrl}"></script>
+${scriptUrls.map((url) => `<script src="${url}"></script>`).join('\n')}
 </body>
 </html>
 `;
 }
 
 /**
- * The human-readable API reference: a page that renders the served OpenAPI document with the renderer script, both
- * served by the api itself. The script's URL carries its digest, so it is cached for a year and a new renderer
- * version gets a new URL; the page is revalidated (ETag) so it always names the current script.
+ * The human-readable API reference: a page that renders the served OpenAPI document with the renderer's script, all
+ * served by the api itself. A script's URL carries its digest, so it is cached for a year and a new renderer version
+ * gets a new URL; the page is revalidated (ETag) so it always names the current scripts.
  */
 @Injectable()
 export class ApiReference {
   readonly page: FixedReply;
-  readonly scriptFile: string;
-  private readonly script: FixedReply;
+  /** The scripts by file name, in the order the page runs them. */
+  private readonly scripts = new Map<string, FixedReply>();
 
   constructor(@Inject(OPENAPI_DOCUMENT) document: OpenApiDocument) {
-    const script = readFileSync(rendererFile());
-    const scriptDigest = digest(script);
-    this.scriptFile = `scalar.${scriptDigest.slice(0, 16)}.js`;
-    this.script = {
-      body: script,
-      headers: {
-        ...COMMON_HEADERS,
-        'Content-Type': 'text/javascript; charset=utf-8',
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        ETag: `"${scriptDigest}"`,
-        'Content-Security-Policy': SCRIPT_POLICY,
-      },
-    };
-    const page = Buffer.from(renderPage(document.info, `${API_REFERENCE_PATH}/${this.scriptFile}`));
+    for (const [name, body] of [['setup', Buffer.from(BEFORE_RENDERER)], ['scalar', readFileSync(rendererFile())]] as const) {
+      const scriptDigest = digest(body);
+      this.scripts.set(`${name}.${scriptDigest.slice(0, 16)}.js`, {
+        body,
+        headers: {
+          ...COMMON_HEADERS,
+          'Content-Type': 'text/javascript; charset=utf-8',
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          ETag: `"${scriptDigest}"`,
+          'Content-Security-Policy': SCRIPT_POLICY,
+        },
+      });
+    }
+    const page = Buffer.from(renderPage(document.info, [...this.scripts.keys()].map((file) => `${API_REFERENCE_PATH}/${file}`)));
     this.page = {
       body: page,
       headers: {
@@ -118,9 +124,10 @@ export class ApiReference {
     };
   }
 
-  /** The script the page links; any other file name is a 404. */
+  /** A script the page links; any other file name is a 404. */
   scriptNamed(file: string): FixedReply {
-    if (file !== this.scriptFile) throw notFound('API reference file');
-    return this.script;
+    const script = this.scripts.get(file);
+    if (!script) throw notFound('API reference file');
+    return script;
   }
 }
