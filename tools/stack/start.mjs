@@ -189,6 +189,7 @@ function banner(startedApps, skippedApps) {
     '',
     `  API       ${apiUrl}/api/v1${isUp('api')}`,
     `  OpenAPI   ${apiUrl}/api/v1/openapi.json${isUp('api')}`,
+    `  API docs  ${apiUrl}/api/v1/docs${isUp('api')}`,
     `  Auth      ${authUrl}   (discovery: ${authUrl}/.well-known/openid-configuration)${isUp('auth')}`,
     `  MCP       ${mcpUrl}${isUp('mcp')}`,
   ];
