@@ -43,7 +43,7 @@ describe('the API reference at /api/v1/docs', () => {
     expect((await env.client().request('GET', '/api/v1/docs/{file}', { pathParams: { file: 'redoc.js' } })).status).toBe(404);
   });
 
-  it('renders every path of the served document in Chromium, with no CSP violation and no request outside the api', async () => {
+  it('renders every path of the served document in Chromium with a link to it, no CSP violation and no request outside the api', async () => {
     const served = (await env.client().request<Served>('GET', '/api/v1/openapi.json')).body;
     const paths = Object.keys(served.paths);
     expect(paths.length).toBeGreaterThan(10);
@@ -76,6 +76,8 @@ describe('the API reference at /api/v1/docs', () => {
       expect(await page.title()).toBe(`${served.info.title} ${served.info.version}`);
       const text = await renderedText(page, paths);
       expect(paths.filter((path) => !text.includes(path))).toEqual([]);
+      // A visible link to the raw document.
+      await expect(page.locator('a[href="/api/v1/openapi.json"]').first().isVisible()).resolves.toBe(true);
       // Whatever the page loads or injects right after rendering is reported too (it holds a request open, so
       // Playwright's networkidle never comes).
       await page.waitForTimeout(1_000);

@@ -38,6 +38,8 @@ const RENDERER_OPTIONS = {
   showDeveloperTools: 'never',
   // The document is small: every operation is on the page, for the browser's find too.
   defaultOpenAllTags: true,
+  // Its download link is the served document itself, for people who want the raw JSON.
+  documentDownloadType: 'direct',
 };
 
 /**
