@@ -1,6 +1,6 @@
+import { launchBrowser } from '@cs/testing';
 import type { Browser, Page } from 'playwright-core';
 // The Chromium launcher of the browser tests (Debian's Chromium, no background networking, a fresh profile).
-import { launchBrowser } from '../../auth-e2e/src/support/browser';
 import { useApiEnvironment } from './support/api-environment';
 
 const env = useApiEnvironment();

@@ -1,7 +1,8 @@
+import { launchBrowser } from '@cs/testing';
 import type { WorkspaceEntity } from '@cs/persistence';
 import type { Browser } from 'playwright-core';
 import { type Person, type RegisteredClient, useAuthStack } from './support/auth-stack';
-import { launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import { authorizeInBrowser, connectApp } from './support/connect-app';
 import { getWithToken } from './support/resource-server';
 import { decodeJwt, oauthError, type PendingAuthorization, ThirdPartyApp } from './support/third-party-app';

@@ -1,6 +1,7 @@
+import { launchBrowser } from '@cs/testing';
 import type { Browser } from 'playwright-core';
 import { type RegisteredClient, useAuthStack } from './support/auth-stack';
-import { launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import { BrowserUser } from './support/browser-user';
 import { ThirdPartyApp } from './support/third-party-app';
 

@@ -1,8 +1,9 @@
+import { launchBrowser } from '@cs/testing';
 import type { WorkspaceEntity } from '@cs/persistence';
 import * as oidc from 'openid-client';
 import type { Browser } from 'playwright-core';
 import { type Person, type RegisteredClient, useAuthStack } from './support/auth-stack';
-import { launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import { BrowserUser } from './support/browser-user';
 import { connectApp } from './support/connect-app';
 import { getWithToken } from './support/resource-server';

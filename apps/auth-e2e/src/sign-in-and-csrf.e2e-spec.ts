@@ -1,7 +1,8 @@
+import { launchBrowser } from '@cs/testing';
 import type { WorkspaceEntity } from '@cs/persistence';
 import type { Browser } from 'playwright-core';
 import { type Person, useAuthStack } from './support/auth-stack';
-import { launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import { BrowserUser } from './support/browser-user';
 import { ThirdPartyApp } from './support/third-party-app';
 

@@ -1,7 +1,7 @@
+import { launchBrowser } from '@cs/testing';
 import { KEY_ACTIVATION_LEAD_SECONDS, rotateSigningKey } from '@cs/oauth';
 import type { Browser } from 'playwright-core';
 import { TEST_SIGNING_KEY_SECRET, useAuthStack } from './support/auth-stack';
-import { launchBrowser } from './support/browser';
 import { connectApp } from './support/connect-app';
 import { getWithToken } from './support/resource-server';
 import { decodeJwt, ThirdPartyApp } from './support/third-party-app';

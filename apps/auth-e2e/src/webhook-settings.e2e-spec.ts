@@ -1,10 +1,11 @@
+import { launchBrowser } from '@cs/testing';
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
 import type { WorkspaceEntity } from '@cs/persistence';
 import { openWebhookSecret } from '@cs/events';
 import type { Browser } from 'playwright-core';
 import { type Person, useAuthStack } from './support/auth-stack';
-import { launchBrowser, screenshot } from './support/browser';
+import { screenshot } from './support/browser';
 import { BrowserUser } from './support/browser-user';
 
 /**

@@ -7,3 +7,4 @@ export * from './stack/service-stack';
 export * from './stack/steady-load';
 export * from './stack/scale-scenario';
 export * from './stack/redis-keys';
+export * from './browser/chromium';

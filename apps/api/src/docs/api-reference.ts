@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '@cs/domain';
@@ -15,9 +15,14 @@ export interface FixedReply {
 
 /**
  * The renderer: Scalar's standalone browser bundle (@scalar/api-reference, MIT), one self-contained script. The
- * package exports no path to it, so it is found beside the package's entry point (dist/index.js).
+ * build copies it into dist/assets (scripts/copy-api-reference.mjs), which is what the image carries: the package
+ * is a devDependency. Code run from source (unit tests) finds it in the package, where it sits beside the entry
+ * point (the package exports no path to it).
  */
-export const rendererFile = (): string => join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+export function rendererFile(): string {
+  const built = join(__dirname, '..', 'assets', 'scalar-standalone.js');
+  return existsSync(built) ? built : join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+}
 
 /**
  * Runs before the renderer. The zod inside Scalar's bundle probes once whether eval works (it compiles validators
