@@ -1,4 +1,4 @@
-import type { TransactionQuery } from '@cs/events';
+import type { RowQueryable } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 
 /** A bot due to join its meeting, as the dispatcher hands it to a recorder. */
@@ -16,7 +16,7 @@ const BATCH = 50;
  */
 export function dispatchDueBots(dataSource: DataSource, join: (bot: DueBot) => Promise<void>, now = new Date()): Promise<number> {
   return dataSource.transaction(async (m) => {
-    const tx: TransactionQuery = m;
+    const tx: RowQueryable = m;
     const due = await tx.query<{ id: string; meeting_url: string }>(
       `SELECT id, meeting_url FROM bots WHERE dispatched_at IS NULL AND status = 'scheduled' AND join_at <= $1
        ORDER BY join_at LIMIT $2 FOR UPDATE SKIP LOCKED`,

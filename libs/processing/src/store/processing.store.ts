@@ -1,5 +1,6 @@
 import type { ProcessingErrorReason } from '@cs/domain';
-import { forgetRelayedProcessingRequests, recordEvent, type TransactionQuery } from '@cs/events';
+import { forgetRelayedProcessingRequests, recordEvent } from '@cs/events';
+import type { RowQueryable } from '@cs/persistence';
 import { IDEMPOTENCY_WINDOW_SECONDS } from '@cs/writes';
 import type { DataSource } from 'typeorm';
 import type { TagCandidate } from '../tags/suggest-tags';
@@ -39,7 +40,7 @@ export class ProcessingStore {
 
   /** The conversation as it is at this generation, or null when the job is stale. */
   async load(conversationId: string, generation: number): Promise<ConversationToProcess | null> {
-    const db: TransactionQuery = this.dataSource;
+    const db: RowQueryable = this.dataSource;
     const [conversation] = await db.query<Pick<ConversationToProcess, 'id' | 'workspace_id' | 'title'>>(
       `SELECT id, workspace_id, title FROM conversations WHERE id = $1 AND status = 'pending' AND processing_generation = $2`,
       [conversationId, generation],
@@ -142,12 +143,12 @@ export class ProcessingStore {
     });
   }
 
-  private transaction<T>(work: (tx: TransactionQuery) => Promise<T>): Promise<T> {
+  private transaction<T>(work: (tx: RowQueryable) => Promise<T>): Promise<T> {
     return this.dataSource.transaction((manager) => work(manager));
   }
 }
 
-function lock(tx: TransactionQuery, conversationId: string, generation: number): Promise<LockedConversation | null> {
+function lock(tx: RowQueryable, conversationId: string, generation: number): Promise<LockedConversation | null> {
   return tx
     .query<LockedConversation>(
       `SELECT id, workspace_id, title, COALESCE(started_at, created_at) AS started_at FROM conversations
