@@ -1,6 +1,6 @@
 import { toDigest } from '@cs/domain';
 import { detectLanguage } from '../language/detect-language';
-import type { Summarizer } from '../summary/summarizer.port';
+import type { Summarizer, SummarySourceInput } from '../summary/summarizer.port';
 import { suggestTags } from '../tags/suggest-tags';
 import { markdownToText } from '../text/markdown-text';
 import { renderTranscript, type TranscriptSegment } from '../transcript/render-transcript';
@@ -18,7 +18,7 @@ export interface ProcessConversationOptions {
   onStage?: (stage: PipelineStage, ms: number) => void;
 }
 
-type Timed = <T>(stage: PipelineStage, step: () => T) => T;
+type Timed = <T>(stage: PipelineStage, step: () => T | Promise<T>) => Promise<T>;
 
 async function processSource(source: SourceToProcess, timed: Timed): Promise<ProcessedSource> {
   const input = source.input ?? {};
@@ -26,18 +26,18 @@ async function processSource(source: SourceToProcess, timed: Timed): Promise<Pro
     case 'transcript': {
       const segments = (input['segments'] ?? []) as TranscriptSegment[];
       if (segments.length === 0) throw new PermanentProcessingError('transcript_invalid', `source ${source.id} has no segments`);
-      const rendered = timed('render', () =>
+      const rendered = await timed('render', () =>
         renderTranscript(segments, {
           speakerNames: (input['speaker_names'] ?? {}) as Record<string, string>,
           durationSeconds: source.duration_seconds ?? undefined,
         }),
       );
       const language =
-        (input['language'] as string | null | undefined) ?? timed('language', () => detectLanguage(segments.map((s) => s.text).join(' ')));
+        (input['language'] as string | null | undefined) ?? (await timed('language', () => detectLanguage(segments.map((s) => s.text).join(' '))));
       return { id: source.id, content: rendered.content, participants: rendered.participants, language, durationSeconds: rendered.durationSeconds };
     }
     case 'document':
-      return { id: source.id, content: timed('render', () => markdownToText(String(input['content'] ?? ''))), participants: [], language: null, durationSeconds: null };
+      return { id: source.id, content: await timed('render', () => markdownToText(String(input['content'] ?? ''))), participants: [], language: null, durationSeconds: null };
     case 'text':
       return { id: source.id, content: String(input['content'] ?? ''), participants: [], language: null, durationSeconds: null };
     case 'file': {
@@ -60,33 +60,32 @@ export async function processConversation(
   summarizer: Summarizer,
   options: ProcessConversationOptions = {},
 ): Promise<ProcessingResult> {
-  const { onStage } = options;
-  const timed: Timed = (stage, step) => {
-    if (!onStage) return step();
+  const timed: Timed = async (stage, step) => {
     const start = performance.now();
-    const result = step();
-    // A promise (file extraction) is reported once it settled.
-    if (result instanceof Promise) return result.finally(() => onStage(stage, performance.now() - start)) as typeof result;
-    onStage(stage, performance.now() - start);
-    return result;
+    try {
+      return await step();
+    } finally {
+      options.onStage?.(stage, performance.now() - start);
+    }
   };
 
   const sources: ProcessedSource[] = [];
-  for (const source of conversation.sources) sources.push(await processSource(source, timed));
+  const summarySources: SummarySourceInput[] = [];
+  for (const source of conversation.sources) {
+    const processed = await processSource(source, timed);
+    sources.push(processed);
+    summarySources.push({ type: source.type, title: source.title, content: processed.content, participants: processed.participants });
+  }
   const withText = sources.filter((s) => s.content !== null && s.content.trim() !== '');
   if (withText.length === 0 && !conversation.sources.some((s) => s.type === 'file')) {
     throw new PermanentProcessingError('no_content', 'none of the sources holds any text');
   }
   // Only uploads whose text could not be extracted: ready, with nothing to summarize.
   if (withText.length === 0) return { sources, summary: null, digest: null, suggestedTagIds: [] };
-  const summaryInput = {
-    title: conversation.title,
-    sources: conversation.sources.map((source, i) => ({ type: source.type, title: source.title, content: sources[i]!.content, participants: sources[i]!.participants })),
-  };
   const summary = await timed('summary', async () => {
-    const output = await summarizer.summarize(summaryInput, options.signal);
+    const output = await summarizer.summarize({ title: conversation.title, sources: summarySources }, options.signal);
     return { summary: output.summary, digest: toDigest(output.digest) };
   });
   const allText = [conversation.title ?? '', ...withText.map((s) => s.content)].join('\n');
-  return { sources, ...summary, suggestedTagIds: timed('tags', () => suggestTags(allText, conversation.tags)) };
+  return { sources, ...summary, suggestedTagIds: await timed('tags', () => suggestTags(allText, conversation.tags)) };
 }
