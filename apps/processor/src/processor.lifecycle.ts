@@ -1,15 +1,13 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { PROCESSING_QUEUE } from '@cs/events';
 import { DATA_SOURCE, Metrics } from '@cs/nest-infrastructure';
-import type { Summarizer } from '@cs/processing';
+import { dispatchDueBots, ProcessingStore, type Summarizer } from '@cs/processing';
 import type { DataSource } from 'typeorm';
 import { PROCESSOR_CONFIG, type ProcessorConfig } from './config/processor-config';
-import { ConversationStore } from './pipeline/conversation-store';
 import { createProcessingQueue, type ProcessingQueue } from './queue/processing-queue';
 import { OutboxRelay } from './relay/outbox-relay';
 import { PeriodicTask } from '@cs/nest-infrastructure';
 import { StaleWorkSweeper } from './sweeper/stale-work.sweeper';
-import { BotDispatcher } from './recorder/bot-dispatcher';
 import { DevelopmentRecorder } from './recorder/development-recorder';
 import { ProcessingWorker } from './worker/processing.worker';
 
@@ -36,19 +34,18 @@ export class ProcessorLifecycle implements OnApplicationBootstrap, BeforeApplica
   ) {
     this.queue = createProcessingQueue(config);
     metrics.watchQueue(PROCESSING_QUEUE, () => this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed'));
-    const store = new ConversationStore(dataSource);
+    const store = new ProcessingStore(dataSource);
     this.worker = new ProcessingWorker(store, summarizer, config, (outcome, seconds) => metrics.observeJob(PROCESSING_QUEUE, outcome, seconds));
     const relay = new OutboxRelay(dataSource, this.queue, config);
     // Relays back-to-back while there is a backlog, then at the configured interval.
     this.relay = new PeriodicTask('OutboxRelay', config.OUTBOX_RELAY_INTERVAL_MS, async () => {
       while ((await relay.relayOnce()) > 0);
     });
-    const sweeper = new StaleWorkSweeper(dataSource, this.queue, store, config);
+    const sweeper = new StaleWorkSweeper(this.queue, store, config);
     this.sweeper = new PeriodicTask('StaleWorkSweeper', config.SWEEP_INTERVAL_MS, () => sweeper.sweepOnce());
     // RECORDER_PROVIDER has one value so far; a real provider's adapter would be chosen here.
     this.recorder = new DevelopmentRecorder(config);
-    const dispatcher = new BotDispatcher(dataSource, this.recorder);
-    this.dispatcher = new PeriodicTask('BotDispatcher', config.BOT_DISPATCH_INTERVAL_MS, () => dispatcher.dispatchDue());
+    this.dispatcher = new PeriodicTask('BotDispatcher', config.BOT_DISPATCH_INTERVAL_MS, () => dispatchDueBots(dataSource, (bot) => this.recorder.join(bot)));
   }
 
   onApplicationBootstrap(): void {

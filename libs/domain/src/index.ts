@@ -5,6 +5,7 @@ export * from './resources/enums';
 export * from './resources/resources';
 export * from './resources/principal';
 export * from './rules/digest';
+export * from './rules/truncate';
 export * from './rules/visibility';
 export * from './errors/domain-error';
 export * from './errors/problem-types';

@@ -3,3 +3,4 @@ export * from './processing-queue';
 export * from './outbox';
 export * from './standard-webhooks';
 export * from './webhook-secret';
+export * from './processing-outbox';

@@ -12,3 +12,8 @@ export * from './summary/summarizer.env';
 export * from './summary/summarizer-from-env';
 export * from './tags/suggest-tags';
 export * from './text/markdown-text';
+export * from './pipeline/conversation-work';
+export * from './pipeline/processing-failure';
+export * from './pipeline/process-conversation';
+export * from './store/processing.store';
+export * from './store/due-bots';

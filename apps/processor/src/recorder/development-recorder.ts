@@ -4,7 +4,8 @@ import { signedHeaders } from '@cs/events';
 import { type Job, Queue, Worker } from 'bullmq';
 import type { ProcessorConfig } from '../config/processor-config';
 import { sampleTranscript, scriptFor } from './development-script';
-import type { DueBot, RecorderProvider } from './recorder-provider.port';
+import type { DueBot } from '@cs/processing';
+import type { RecorderProvider } from './recorder-provider.port';
 
 const QUEUE = 'development-recorder';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

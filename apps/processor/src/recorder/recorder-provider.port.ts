@@ -1,8 +1,4 @@
-/** A bot due to join its meeting, as the dispatcher hands it to a recorder. */
-export interface DueBot {
-  id: string;
-  meetingUrl: string;
-}
+import type { DueBot } from '@cs/processing';
 
 /**
  * A meeting recorder (an external service that joins calls). `join` hands the bot over and returns once the

@@ -1,23 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { type ProcessingErrorReason } from '@cs/domain';
 import { PROCESSING_QUEUE, type ProcessConversationJob } from '@cs/events';
-import { type Summarizer, SummarizerError, TranscriptInvalidError } from '@cs/processing';
+import { failureReason, isPermanentFailure, processConversation, type ProcessingStore, type Summarizer } from '@cs/processing';
 import { type Job, Worker } from 'bullmq';
 import type { ProcessorConfig } from '../config/processor-config';
-import { PermanentProcessingError, runPipeline } from '../pipeline/conversation-pipeline';
-import type { ConversationStore } from '../pipeline/conversation-store';
 
 export type JobOutcome = 'ready' | 'failed' | 'stale';
-
-function reasonFor(error: unknown): ProcessingErrorReason {
-  if (error instanceof PermanentProcessingError) return error.reason;
-  if (error instanceof TranscriptInvalidError) return 'transcript_invalid';
-  if (error instanceof SummarizerError) return 'summarization_failed';
-  return 'internal_error';
-}
-
-const isPermanent = (error: unknown) =>
-  error instanceof PermanentProcessingError || error instanceof TranscriptInvalidError || (error instanceof SummarizerError && !error.retryable);
 
 /**
  * Consumes the processing queue. A job either writes its results (ready), or, when its input can never work or
@@ -29,7 +16,7 @@ export class ProcessingWorker {
   private worker: Worker<ProcessConversationJob, JobOutcome> | undefined;
 
   constructor(
-    private readonly store: ConversationStore,
+    private readonly store: ProcessingStore,
     private readonly summarizer: Summarizer,
     private readonly config: ProcessorConfig,
     private readonly onJobDone: (outcome: JobOutcome | 'retry', seconds: number) => void = () => undefined,
@@ -57,17 +44,17 @@ export class ProcessingWorker {
         this.logger.log({ ...log, outcome: 'stale' }, 'job outlived its generation; nothing to do');
         return 'stale';
       }
-      const result = await runPipeline(conversation, this.summarizer);
+      const result = await processConversation(conversation, this.summarizer);
       const saved = await this.store.saveReady(conversationId, generation, result, requestId);
       this.logger.log({ ...log, outcome: saved ? 'ready' : 'stale' }, 'conversation processed');
       return saved ? 'ready' : 'stale';
     } catch (error) {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      if (!isPermanent(error) && !lastAttempt) {
+      if (!isPermanentFailure(error) && !lastAttempt) {
         this.logger.warn({ ...log, err: error }, 'processing failed; it will be retried');
         throw error;
       }
-      const reason = reasonFor(error);
+      const reason = failureReason(error);
       const saved = await this.store.saveFailed(conversationId, generation, reason, requestId);
       this.logger.error({ ...log, err: error, outcome: saved ? 'failed' : 'stale', reason }, 'processing failed for good');
       return saved ? 'failed' : 'stale';

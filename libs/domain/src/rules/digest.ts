@@ -1,23 +1,9 @@
+import { truncateOnWord } from './truncate';
+
 /** Spec "Limits": a digest is at most 80 characters. */
 export const DIGEST_MAX_LENGTH = 80;
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/**
- * Shortens text to at most `max` characters, cutting on a word boundary and never inside a character.
- * "Character" is counted the strictest way a consumer might count it, in UTF-16 code units (JavaScript's
- * `length`), which is never less than the count in code points (Postgres) or graphemes (what people see),
- * so the limit holds under every reading. Adds an ellipsis when it cut, within the limit.
- */
-export function toDigest(text: string, max: number = DIGEST_MAX_LENGTH): string {
-  const normalized = text.replace(/\s+/g, ' ').trim();
-  if (normalized.length <= max) return normalized;
-  let head = '';
-  for (const { segment } of segmenter.segment(normalized)) {
-    if (head.length + segment.length > max - 1) break;
-    head += segment;
-  }
-  const lastSpace = head.lastIndexOf(' ');
-  const cut = (lastSpace > 0 ? head.slice(0, lastSpace) : head).replace(/[\s,.;:\u2013-]+$/u, '');
-  return `${cut}\u2026`;
+/** A digest of text: the text cut on a word boundary to DIGEST_MAX_LENGTH (see truncateOnWord). */
+export function toDigest(text: string): string {
+  return truncateOnWord(text, DIGEST_MAX_LENGTH);
 }

@@ -1,4 +1,4 @@
-import { toDigest } from '@cs/domain';
+import { toDigest, truncateOnWord } from '@cs/domain';
 import { sentences } from '../text/sentences';
 import { foldPlural, terms } from '../text/terms';
 import { segmentTopics } from './topic-segmentation';
@@ -85,10 +85,10 @@ export class ExtractiveSummarizer implements Summarizer {
       );
       if (bullets.length === 0) continue;
       chosen.push(...bullets);
-      const lines = byPosition(bullets).map((s) => `- ${clip(s.text, this.maxBulletChars)}`);
+      const lines = byPosition(bullets).map((s) => `- ${truncateOnWord(s.text, this.maxBulletChars)}`);
       sections.push(`## ${heading(members, all)}\n${lines.join('\n')}`);
     }
-    const summary = [byPosition(overview).map((s) => clip(s.text, this.maxBulletChars)).join(' '), ...sections].join('\n\n');
+    const summary = [byPosition(overview).map((s) => truncateOnWord(s.text, this.maxBulletChars)).join(' '), ...sections].join('\n\n');
     return { summary, digest: toDigest(best.text) };
   }
 }
@@ -212,12 +212,4 @@ function surfaceForms(members: readonly ScoredSentence[], wanted: ReadonlySet<st
 
 function capitalise(word: string): string {
   return word.charAt(0).toLocaleUpperCase() + word.slice(1);
-}
-
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  // Never end on half a surrogate pair when no space allows a word cut.
-  const head = text.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '');
-  const space = head.lastIndexOf(' ');
-  return `${(space > max / 2 ? head.slice(0, space) : head).replace(/[\s,.;:]+$/, '')}…`;
 }

@@ -43,8 +43,9 @@ const p = (values: readonly number[], q: number) => percentile(Array.from(sorted
 const median = (values: readonly number[]) => p(values, 50);
 
 /**
- * The pipeline steps of the processor (parse, render, language, built-in summary and digest, tag suggestion)
- * on one core, against a baseline of parsing and concatenating the same JSON. No database, no queue.
+ * The processor's pipeline (processConversation of @cs/processing: render, language, built-in summary and digest,
+ * tag suggestion) after parsing the stored payload, on one core, against a baseline of parsing and concatenating
+ * the same JSON. No database, no queue.
  */
 export const pipelineStepsScenario: ProcessingScenario = {
   name: 'pipeline-steps',

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
  * Child process of `npm run bench -- processing`, started pinned to one core (taskset): generates the
- * transcripts, measures the pipeline steps and the baseline, and prints one JSON object (WorkerReport) on
+ * transcripts, measures the processor's pipeline and the baseline, and prints one JSON object (WorkerReport) on
  * stdout. Its only argument is the JSON of WorkerConfig.
  */
 import { BENCH_TAGS, generateTranscript } from './transcript-generator';
-import { runBaseline, runPipeline, type PipelineResult, type StageTimes, type TranscriptPayload } from './pipeline-steps';
+import { runBaseline, runPipeline, type PipelineResult, type StageTimes, type TranscriptPayload } from './pipeline-run';
 
 export interface WorkerConfig {
   /** Timed runs on two-hour transcripts (pipeline and baseline alternate). */

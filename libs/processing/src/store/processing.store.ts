@@ -1,86 +1,68 @@
 import type { ProcessingErrorReason } from '@cs/domain';
-import { recordEvent } from '@cs/events';
-import type { DataSource, EntityManager } from 'typeorm';
+import { forgetRelayedProcessingRequests, recordEvent } from '@cs/events';
+import type { RowQueryable } from '@cs/persistence';
+import { IDEMPOTENCY_WINDOW_SECONDS } from '@cs/writes';
+import type { DataSource } from 'typeorm';
+import type { TagCandidate } from '../tags/suggest-tags';
+import type { ConversationToProcess, ProcessingResult, SourceToProcess } from '../pipeline/conversation-work';
 
-export interface SourceToProcess {
-  id: string;
-  type: 'transcript' | 'document' | 'text' | 'file';
-  title: string | null;
-  input: Record<string, unknown> | null;
-  upload: Buffer | null;
-  upload_kind: string | null;
-  duration_seconds: number | null;
-}
-
-export interface ConversationToProcess {
-  id: string;
-  workspace_id: string;
-  title: string | null;
-  sources: SourceToProcess[];
-  tags: Array<{ id: string; name: string; description: string | null }>;
-}
-
-export interface ProcessedSource {
-  id: string;
-  content: string | null;
-  participants: string[];
-  language: string | null;
-  durationSeconds: number | null;
-}
-
-export interface ProcessingResult {
-  sources: ProcessedSource[];
-  summary: string | null;
-  digest: string | null;
-  suggestedTagIds: string[];
-}
-
-interface Locked {
+interface LockedConversation {
   id: string;
   workspace_id: string;
   title: string | null;
   started_at: Date;
 }
 
-/** Rows of a SELECT through an EntityManager (TypeORM answers SELECTs with the rows themselves). */
-const select = <T>(m: EntityManager | DataSource, sql: string, params: unknown[]): Promise<T[]> => m.query(sql, params) as Promise<T[]>;
+interface StaleRow {
+  id: string;
+  workspace_id: string;
+  processing_generation: number;
+}
+
+/** A conversation pending for longer than it should, at the generation its job was made for. */
+export interface StaleWork {
+  conversationId: string;
+  workspaceId: string;
+  generation: number;
+}
+
+/** Any constant; the same in every replica, so one sweeps at a time. */
+const SWEEP_LOCK = 7_261_004;
+const SWEEP_BATCH = 200;
 
 /**
  * Reads and writes what processing works on. Every write first locks the conversation and checks that it is
  * still pending at the job's generation: a job that outlived its generation (a source was added meanwhile, or the
  * conversation was deleted) writes nothing, and the newer job does the work.
  */
-export class ConversationStore {
+export class ProcessingStore {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The conversation as it is at this generation, or null when the job is stale. */
   async load(conversationId: string, generation: number): Promise<ConversationToProcess | null> {
-    const [conversation] = await select<{ id: string; workspace_id: string; title: string | null }>(
-      this.dataSource,
+    const db: RowQueryable = this.dataSource;
+    const [conversation] = await db.query<Pick<ConversationToProcess, 'id' | 'workspace_id' | 'title'>>(
       `SELECT id, workspace_id, title FROM conversations WHERE id = $1 AND status = 'pending' AND processing_generation = $2`,
       [conversationId, generation],
     );
     if (!conversation) return null;
-    const sources = await select<SourceToProcess>(
-      this.dataSource,
+    const sources = await db.query<SourceToProcess>(
       `SELECT id, type, title, input, upload, upload_kind, duration_seconds FROM sources WHERE conversation_id = $1 ORDER BY position, id`,
       [conversationId],
     );
-    const tags = await select<{ id: string; name: string; description: string | null }>(
-      this.dataSource,
-      `SELECT id, name, description FROM tags WHERE workspace_id = $1 ORDER BY lower(name), id`,
-      [conversation.workspace_id],
-    );
+    const tags = await db.query<TagCandidate>(`SELECT id, name, description FROM tags WHERE workspace_id = $1 ORDER BY lower(name), id`, [
+      conversation.workspace_id,
+    ]);
     return { ...conversation, sources, tags };
   }
 
   /** Writes the results and the conversation.ready event in one transaction; false when the job was stale. */
   saveReady(conversationId: string, generation: number, result: ProcessingResult, requestId: string | null, now = new Date()): Promise<boolean> {
-    return this.dataSource.transaction(async (m) => {
-      const locked = await this.lock(m, conversationId, generation);
+    return this.transaction(async (tx) => {
+      const locked = await lock(tx, conversationId, generation);
       if (!locked) return false;
       for (const s of result.sources) {
-        await m.query(`UPDATE sources SET content = $2, participants = $3, language = $4, duration_seconds = $5 WHERE id = $1`, [
+        await tx.query(`UPDATE sources SET content = $2, participants = $3, language = $4, duration_seconds = $5 WHERE id = $1`, [
           s.id,
           s.content,
           s.participants,
@@ -88,20 +70,20 @@ export class ConversationStore {
           s.durationSeconds,
         ]);
       }
-      await m.query(
+      await tx.query(
         `UPDATE conversations SET status = 'ready', summary = $2, digest = $3, processing_requested_at = NULL, updated_at = $4 WHERE id = $1`,
         [conversationId, result.summary, result.digest, now],
       );
       // Suggestions never override what a person decided: tags already applied stay as they are.
       for (const tagId of result.suggestedTagIds) {
-        await m.query(
+        await tx.query(
           `INSERT INTO conversation_tags (conversation_id, tag_id, workspace_id, origin, accepted) VALUES ($1, $2, $3, 'ai', false)
            ON CONFLICT (conversation_id, tag_id) DO NOTHING`,
           [conversationId, tagId, locked.workspace_id],
         );
       }
       await recordEvent(
-        m,
+        tx,
         locked.workspace_id,
         'conversation.ready',
         { id: locked.id, title: locked.title, started_at: locked.started_at.toISOString(), status: 'ready' },
@@ -121,15 +103,15 @@ export class ConversationStore {
     options: { terminationReason?: string | null } = {},
     now = new Date(),
   ): Promise<boolean> {
-    return this.dataSource.transaction(async (m) => {
-      const locked = await this.lock(m, conversationId, generation);
+    return this.transaction(async (tx) => {
+      const locked = await lock(tx, conversationId, generation);
       if (!locked) return false;
-      await m.query(
+      await tx.query(
         `UPDATE conversations SET status = 'error', error_reason = $2, termination_reason = $3, processing_requested_at = NULL, updated_at = $4 WHERE id = $1`,
         [conversationId, reason, options.terminationReason ?? null, now],
       );
       await recordEvent(
-        m,
+        tx,
         locked.workspace_id,
         'conversation.failed',
         { id: locked.id, title: locked.title, started_at: locked.started_at.toISOString(), status: 'error', error_reason: reason },
@@ -140,13 +122,38 @@ export class ConversationStore {
     });
   }
 
-  private async lock(m: EntityManager, conversationId: string, generation: number): Promise<Locked | null> {
-    const [row] = await select<Locked>(
-      m,
+  /**
+   * The sweeper's pass, under a lock only one replica holds at a time: hands `decide` the conversations pending
+   * since before `staleBefore` (oldest first, a batch at a time), then forgets expired idempotency keys and old
+   * relayed processing requests. Null, doing nothing, when another replica is sweeping.
+   */
+  sweepStale<T>(staleBefore: Date, decide: (stale: StaleWork[]) => Promise<T>): Promise<T | null> {
+    return this.transaction(async (tx) => {
+      const [{ locked } = { locked: false }] = await tx.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [SWEEP_LOCK]);
+      if (!locked) return null;
+      const stale = await tx.query<StaleRow>(
+        `SELECT id, workspace_id, processing_generation FROM conversations
+         WHERE status = 'pending' AND processing_requested_at < $1 ORDER BY processing_requested_at LIMIT $2`,
+        [staleBefore, SWEEP_BATCH],
+      );
+      const decided = await decide(stale.map((c) => ({ conversationId: c.id, workspaceId: c.workspace_id, generation: c.processing_generation })));
+      await tx.query(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(secs => $1)`, [IDEMPOTENCY_WINDOW_SECONDS]);
+      await forgetRelayedProcessingRequests(tx);
+      return decided;
+    });
+  }
+
+  private transaction<T>(work: (tx: RowQueryable) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager) => work(manager));
+  }
+}
+
+function lock(tx: RowQueryable, conversationId: string, generation: number): Promise<LockedConversation | null> {
+  return tx
+    .query<LockedConversation>(
       `SELECT id, workspace_id, title, COALESCE(started_at, created_at) AS started_at FROM conversations
        WHERE id = $1 AND status = 'pending' AND processing_generation = $2 FOR UPDATE`,
       [conversationId, generation],
-    );
-    return row ?? null;
-  }
+    )
+    .then(([row]) => row ?? null);
 }
