@@ -4,11 +4,7 @@ import type { RowQueryable } from '@cs/persistence';
 /** The schema's CHECK on api_keys.name: 1 to 100 characters. */
 export const API_KEY_NAME_MAX_LENGTH = 100;
 
-export class ApiKeyNameError extends Error {
-  constructor() {
-    super(`Key names are at most ${API_KEY_NAME_MAX_LENGTH} characters.`);
-  }
-}
+export class ApiKeyNameError extends Error {}
 
 /** The owner of a key: a key is bound to one user in one workspace, and dies with that membership. */
 export interface ApiKeyOwner {
@@ -34,7 +30,8 @@ export interface ApiKeySummary {
 /** A key name as stored (trimmed), or ApiKeyNameError when it is empty or too long. */
 export function apiKeyName(value: string): string {
   const name = value.trim();
-  if (name.length === 0 || name.length > API_KEY_NAME_MAX_LENGTH) throw new ApiKeyNameError();
+  if (name.length === 0) throw new ApiKeyNameError('Give the key a name.');
+  if (name.length > API_KEY_NAME_MAX_LENGTH) throw new ApiKeyNameError(`Key names are at most ${API_KEY_NAME_MAX_LENGTH} characters.`);
   return name;
 }
 
