@@ -34,13 +34,15 @@ describe('ProviderHolder signing-key checks', () => {
     const errors = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     const provider = holder.current;
     const published = holder.publishedKeys;
-    const [{ kid: activeKid }] = (await db.dataSource.query('SELECT kid FROM signing_keys WHERE retired_at IS NULL')) as [{ kid: string }];
+    // One key so far: the one that signs.
+    const activeKid = (published[0] as { kid: string }).kid;
     // A rotation sealed under another secret (keys:rotate run with the wrong SIGNING_KEY_SECRET), already active:
     // the holder cannot decrypt the key that should now sign.
     await rotateSigningKey(db.dataSource, 'another-secret-than-the-one-this-replica-holds', new Date(Date.now() - 2 * MINUTE));
 
     await expect(holder.checkKeys()).resolves.toBeUndefined();
 
+    expect(published).toHaveLength(1);
     expect(errors).toHaveBeenCalledTimes(1);
     const [fields, message] = errors.mock.calls[0] as [{ err: unknown; kid: string }, string];
     // The decryption error comes from node:crypto, another realm than the test's Error: its shape is what counts.
@@ -52,8 +54,8 @@ describe('ProviderHolder signing-key checks', () => {
   });
 
   it('logs nothing and swaps the provider when the reload succeeds', async () => {
-    await db.dataSource.query('DELETE FROM signing_keys');
-    await rotateSigningKey(db.dataSource, config.SIGNING_KEY_SECRET, new Date(Date.now() - 2 * MINUTE));
+    // A good rotation after the bad one: its key is the newest ripe one, so it signs.
+    await rotateSigningKey(db.dataSource, config.SIGNING_KEY_SECRET, new Date(Date.now() - MINUTE - 5_000));
     const errors = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
     const provider = holder.current;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { secretMatches } from '@cs/domain';
 import { userEmail } from '@cs/accounts';
-import { clientSecretDigest, OFFLINE_ACCESS, type PrivateSigningJwk, useConnection } from '@cs/oauth';
+import { clientSecretDigest, OFFLINE_ACCESS, type PrivateSigningJwk, reportedTokenScope, useConnection } from '@cs/oauth';
 import { postgresPool } from '@cs/persistence';
 import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -11,7 +11,6 @@ import type { AuthConfig } from '../config/auth-config';
 import { EXTERNAL_SIGNING, NodeRsaSigningKey } from './node-signing-key';
 import { ClientCache } from './client-cache';
 import { AUTHENTICATED_CLIENT, type AuthenticatedClient, createOidcAdapter } from './oidc-adapter';
-import { OFFLINE_ACCESS, reportedTokenScope } from './offline-access';
 import { RequestMemo } from './request-memo';
 import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
 
