@@ -21,6 +21,7 @@ export interface CreatedApiKey {
 export interface ApiKeySummary {
   id: string;
   name: string;
+  /** The recognisable end of the key, e.g. "sk_…4c1d"; the key itself is never stored. */
   hint: string;
   createdAt: Date;
   lastUsedAt: Date | null;

@@ -9,6 +9,7 @@ export interface ClientSummary {
   redirectUris: string[];
   scopes: string[];
   createdAt: Date;
+  /** The recognisable end of the secret, e.g. "cs_…9f2a"; the secret itself is never stored. */
   secretHint: string;
 }
 

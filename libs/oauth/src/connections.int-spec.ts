@@ -47,7 +47,7 @@ describe('clients and connections', () => {
     const grantId = `grant_${Date.now()}`;
     await recordConnection(sql, { grantId, clientId, userId: admin.user.id, workspaceId: admin.workspace.id, scopes: new Set(['conversations:read']) });
     const [connection] = await connectionsOf(sql, admin.user.id);
-    expect(connection).toMatchObject({ grantId, clientName: 'Notes app', workspaceName: 'Acme', scopes: ['conversations:read', 'offline_access'], lastUsedAt: null });
+    expect(connection).toMatchObject({ id: grantId, clientName: 'Notes app', workspaceName: 'Acme', scopes: ['conversations:read', 'offline_access'], lastUsedAt: null });
     expect(await isLiveConnectionOf(sql, grantId, admin.user.id)).toBe(true);
     expect(await isLiveConnectionOf(sql, grantId, 'usr_someone_else')).toBe(false);
 

@@ -4,7 +4,8 @@ import { withOfflineAccess } from './offline-access';
 
 /** A user's connection of an app to one workspace: one consented grant (spec "Authentication" 7). */
 export interface Connection {
-  grantId: string;
+  /** The connection's grant id: what the account page's revoke form names. */
+  id: string;
   clientName: string;
   logoUri: string | null;
   workspaceName: string;
@@ -53,7 +54,7 @@ export async function connectionsOf(db: RowQueryable, userId: string): Promise<C
     [userId],
   );
   return rows.map((r) => ({
-    grantId: r.grant_id,
+    id: r.grant_id,
     clientName: r.client_name,
     logoUri: r.logo_uri,
     workspaceName: r.workspace_name,

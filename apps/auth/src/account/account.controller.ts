@@ -33,7 +33,7 @@ export class AccountController {
       renderAccount({
         csrfToken: csrfToken(req, res, this.config.secureCookies),
         user,
-        connections: (await connectionsOf(this.db, user.id)).map(({ grantId, ...connection }) => ({ id: grantId, ...connection })),
+        connections: await connectionsOf(this.db, user.id),
         ...(req.query['revoked'] === '1' ? { flash: { kind: 'success' as const, message: 'Access revoked. The app can no longer reach your data.' } } : {}),
       }),
     );
