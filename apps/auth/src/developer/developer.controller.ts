@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiKeyNameError, apiKeysOf, createApiKey, revokeApiKey } from '@cs/accounts';
 import {
   clientOfWorkspace,
@@ -32,6 +32,7 @@ import type { AdminContext } from '../web/page-request';
 import { sendHtml } from '../web/send-html';
 import { SQL } from '../web/sql.token';
 import { notInWorkspace, settingsOf } from './developer-answers';
+import { DeveloperPageFilter } from './developer-page.filter';
 
 const AVAILABLE_SCOPES = REGISTRABLE_SCOPES.map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] ?? scope }));
 
@@ -47,6 +48,7 @@ function clientInput(body: FormBody): ClientInput {
 /** Developer settings: OAuth apps (register, edit, rotate secret, delete) and API keys (create, revoke). */
 @Controller('developer')
 @WorkspaceAdmin()
+@UseFilters(DeveloperPageFilter)
 export class DeveloperController {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { DomainError, isIdOf } from '@cs/domain';
 import { type WebhookActor, WebhookSubscriptions, type WebhookWithSecret } from '@cs/webhook-subscriptions';
 import type { Request, Response } from 'express';
@@ -12,7 +12,8 @@ import { field, type FormBody, list } from '../web/form-fields';
 import { AdminPage, CsrfChecked, Form, WorkspaceAdmin } from '../web/page.decorators';
 import type { AdminContext } from '../web/page-request';
 import { sendHtml } from '../web/send-html';
-import { notInWorkspace, settingsOf } from './developer-answers';
+import { settingsOf } from './developer-answers';
+import { DeveloperPageFilter } from './developer-page.filter';
 
 const LOG_PAGE_SIZE = 25;
 
@@ -51,6 +52,7 @@ const FLASHES: Record<string, string> = {
 /** Developer settings → Webhooks: create, edit, enable/disable, rotate, delete, the delivery log, Redeliver, Send test event. */
 @Controller('developer/webhooks')
 @WorkspaceAdmin()
+@UseFilters(DeveloperPageFilter)
 export class WebhookPagesController {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
@@ -83,97 +85,69 @@ export class WebhookPagesController {
 
   @Get(':id/edit')
   async edit(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
-    await this.orNotFound(ctx, async () => {
-      const webhook = await this.webhooks.get(actorOf(ctx), id);
-      this.renderForm(req, res, ctx, 'edit', { url: webhook.url, events: webhook.events, description: webhook.description ?? '' }, undefined, 200, id);
-    });
+    const webhook = await this.webhooks.get(actorOf(ctx), id);
+    this.renderForm(req, res, ctx, 'edit', { url: webhook.url, events: webhook.events, description: webhook.description ?? '' }, undefined, 200, id);
   }
 
   @Post(':id')
   @CsrfChecked()
   async save(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Form() body: FormBody, @Param('id') id: string): Promise<void> {
-    await this.orNotFound(ctx, async () => {
-      try {
-        await this.webhooks.update(actorOf(ctx), id, formInput(body));
-        this.backToWebhook(res, ctx, id, 'saved');
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'invalid_parameter') throw error;
-        this.renderForm(req, res, ctx, 'edit', formInput(body), fieldErrors(error), 400, id);
-      }
-    });
+    try {
+      await this.webhooks.update(actorOf(ctx), id, formInput(body));
+      this.backToWebhook(res, ctx, id, 'saved');
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'invalid_parameter') throw error;
+      this.renderForm(req, res, ctx, 'edit', formInput(body), fieldErrors(error), 400, id);
+    }
   }
 
   @Post(':id/enable')
   @CsrfChecked()
   async enable(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
-    await this.orNotFound(ctx, async () => {
-      await this.webhooks.update(actorOf(ctx), id, { enabled: true });
-      this.backToWebhook(res, ctx, id, 'enabled');
-    });
+    await this.webhooks.update(actorOf(ctx), id, { enabled: true });
+    this.backToWebhook(res, ctx, id, 'enabled');
   }
 
   @Post(':id/disable')
   @CsrfChecked()
   async disable(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
-    await this.orNotFound(ctx, async () => {
-      await this.webhooks.update(actorOf(ctx), id, { enabled: false });
-      this.backToWebhook(res, ctx, id, 'disabled');
-    });
+    await this.webhooks.update(actorOf(ctx), id, { enabled: false });
+    this.backToWebhook(res, ctx, id, 'disabled');
   }
 
   @Post(':id/rotate-secret')
   @CsrfChecked()
   async rotateSecret(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
-    await this.orNotFound(ctx, async () => {
-      const rotated = await this.webhooks.rotateSecret(actorOf(ctx), id);
-      await this.renderWebhookPage(req, res, ctx, id, 200, { secret: rotated, rotated: true });
-    });
+    const rotated = await this.webhooks.rotateSecret(actorOf(ctx), id);
+    await this.renderWebhookPage(req, res, ctx, id, 200, { secret: rotated, rotated: true });
   }
 
   @Post(':id/delete')
   @CsrfChecked()
   async remove(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
-    await this.orNotFound(ctx, async () => {
-      await this.webhooks.delete(actorOf(ctx), id);
-      res.redirect(303, settingsOf(ctx, 'webhook_deleted'));
-    });
+    await this.webhooks.delete(actorOf(ctx), id);
+    res.redirect(303, settingsOf(ctx, 'webhook_deleted'));
   }
 
   @Post(':id/test')
   @CsrfChecked()
   async sendTestEvent(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
-    await this.orNotFound(ctx, async () => {
-      await this.webhooks.sendTestEvent(actorOf(ctx), id);
-      this.backToWebhook(res, ctx, id, 'test_sent');
-    });
+    await this.webhooks.sendTestEvent(actorOf(ctx), id);
+    this.backToWebhook(res, ctx, id, 'test_sent');
   }
 
   @Get(':id/deliveries/:deliveryId')
   async delivery(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<void> {
-    await this.orNotFound(ctx, async () => {
-      const actor = actorOf(ctx);
-      const [webhook, delivery] = [await this.webhooks.get(actor, id), await this.webhooks.delivery(actor, id, deliveryId)];
-      sendHtml(res, 200, renderWebhookDelivery({ csrfToken: csrfToken(req, res, this.config.secureCookies), user: ctx.user, workspace: ctx.workspace, webhook, delivery }));
-    });
+    const actor = actorOf(ctx);
+    const [webhook, delivery] = [await this.webhooks.get(actor, id), await this.webhooks.delivery(actor, id, deliveryId)];
+    sendHtml(res, 200, renderWebhookDelivery({ csrfToken: csrfToken(req, res, this.config.secureCookies), user: ctx.user, workspace: ctx.workspace, webhook, delivery }));
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
   @CsrfChecked()
   async redeliver(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<void> {
-    await this.orNotFound(ctx, async () => {
-      await this.webhooks.redeliver(actorOf(ctx), id, deliveryId);
-      this.backToWebhook(res, ctx, id, 'redelivered');
-    });
-  }
-
-  /** An id not of this workspace is the 404 page. */
-  private async orNotFound(ctx: AdminContext, work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'not_found') throw error;
-      throw notInWorkspace(ctx);
-    }
+    await this.webhooks.redeliver(actorOf(ctx), id, deliveryId);
+    this.backToWebhook(res, ctx, id, 'redelivered');
   }
 
   private backToWebhook(res: Response, ctx: AdminContext, id: string, done: string): void {
@@ -188,31 +162,29 @@ export class WebhookPagesController {
     status: number,
     extra: { secret?: WebhookWithSecret; rotated?: boolean; flash?: FlashMessage },
   ): Promise<void> {
-    await this.orNotFound(ctx, async () => {
-      const actor = actorOf(ctx);
-      const webhook = await this.webhooks.get(actor, id);
-      const filter = req.query['status'] === 'failed' ? 'failed' : 'all';
-      const after = logPosition(req.query['after']);
-      const log = await this.webhooks.deliveries(actor, id, { filters: { status: filter }, limit: LOG_PAGE_SIZE, ...(after ? { after } : {}) });
-      const secret = extra.secret
-        ? { label: extra.rotated ? 'New signing secret. The previous one keeps signing for 24 hours.' : 'Webhook added. Here is its signing secret.', value: extra.secret.secret }
-        : undefined;
-      sendHtml(
-        res,
-        status,
-        renderWebhook({
-          csrfToken: csrfToken(req, res, this.config.secureCookies),
-          user: ctx.user,
-          workspace: ctx.workspace,
-          webhook,
-          deliveries: log.items,
-          filter,
-          olderPage: log.nextKey ? `${String(log.nextKey[0])}~${String(log.nextKey[1])}` : null,
-          ...(secret ? { secret } : {}),
-          ...(extra.flash ? { flash: extra.flash } : {}),
-        }),
-      );
-    });
+    const actor = actorOf(ctx);
+    const webhook = await this.webhooks.get(actor, id);
+    const filter = req.query['status'] === 'failed' ? 'failed' : 'all';
+    const after = logPosition(req.query['after']);
+    const log = await this.webhooks.deliveries(actor, id, { filters: { status: filter }, limit: LOG_PAGE_SIZE, ...(after ? { after } : {}) });
+    const secret = extra.secret
+      ? { label: extra.rotated ? 'New signing secret. The previous one keeps signing for 24 hours.' : 'Webhook added. Here is its signing secret.', value: extra.secret.secret }
+      : undefined;
+    sendHtml(
+      res,
+      status,
+      renderWebhook({
+        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        user: ctx.user,
+        workspace: ctx.workspace,
+        webhook,
+        deliveries: log.items,
+        filter,
+        olderPage: log.nextKey ? `${String(log.nextKey[0])}~${String(log.nextKey[1])}` : null,
+        ...(secret ? { secret } : {}),
+        ...(extra.flash ? { flash: extra.flash } : {}),
+      }),
+    );
   }
 
   private renderForm(

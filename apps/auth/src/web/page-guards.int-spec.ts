@@ -108,6 +108,20 @@ describe('page guards', () => {
     expect(await res.text()).toContain('Connection not found');
   });
 
+  it('answers 404 on developer pages for an id that is not of the workspace, and for a client of another workspace', async () => {
+    const cookies = [await sessionOf(admin), `cs_csrf=${CSRF}`];
+    for (const res of [
+      await request('/developer/webhooks/wh_00000000000000000000000000', { cookies }),
+      await request('/developer/webhooks/wh_00000000000000000000000000/enable', { cookies, form: { workspace_id: admin.workspace.id, _csrf: CSRF } }),
+      await request('/developer/clients/cl_unknown', { cookies }),
+    ]) {
+      expect(res.status).toBe(404);
+      const page = await res.text();
+      expect(page).toContain('It does not exist in this workspace, or it was already removed.');
+      expect(page).toContain(admin.user.email);
+    }
+  });
+
   it('refuses the sign-in form without its CSRF token (403, no user)', async () => {
     const res = await request('/sign-in', { form: { email: admin.user.email, password: 'admin password' } });
     expect(res.status).toBe(403);
