@@ -1,6 +1,8 @@
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { WebSessionStore } from '@cs/accounts';
 import { revokeGrant } from '@cs/oauth';
+import { poolQueryable, postgresPool, type RowQueryable } from '@cs/persistence';
 import type { Redis } from 'ioredis';
 import { DATA_SOURCE, HealthController, InfrastructureModule, MetricsController, REDIS } from '@cs/nest-infrastructure';
 import { LoggerModule } from 'nestjs-pino';
@@ -10,15 +12,20 @@ import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
 import { DeveloperController } from './developer/developer.controller';
 import { WebhookPagesController } from './developer/webhook-pages.controller';
 import { WebhookSubscriptions } from '@cs/webhook-subscriptions';
+import { InteractionGuard } from './interactions/interaction.guard';
 import { InteractionsController } from './interactions/interactions.controller';
 import { JwksController } from './oidc/jwks.controller';
 import { PROVIDER_HOLDER, ProviderHolder } from './oidc/provider-holder';
 import { SessionController } from './session/session.controller';
 import { renderError } from './views/error.view';
+import { CsrfGuard } from './web/csrf.guard';
 import { HtmlErrorFilter } from './web/html-error.filter';
 import { SignInThrottle } from './web/sign-in.throttle';
 import { SignInService } from './web/sign-in.service';
+import { SignedInGuard } from './web/signed-in.guard';
+import { SQL } from './web/sql.token';
 import { WebSessions } from './web/web-sessions';
+import { WorkspaceAdminGuard } from './web/workspace-admin.guard';
 
 const PROVIDER_ERRORS: Record<string, string> = {
   invalid_redirect_uri: 'The app asked to return to an address it has not registered, so you were not sent there.',
@@ -45,7 +52,8 @@ export class AppModule {
       controllers: [JwksController, HealthController, MetricsController, InteractionsController, SessionController, AccountController, DeveloperController, WebhookPagesController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
-        { provide: WebSessions, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new WebSessions(ds, config.secureCookies) },
+        { provide: SQL, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => poolQueryable(postgresPool(ds)) },
+        { provide: WebSessions, inject: [SQL], useFactory: (db: RowQueryable) => new WebSessions(new WebSessionStore(db), config.secureCookies) },
         {
           provide: WebhookSubscriptions,
           inject: [DATA_SOURCE],
@@ -55,8 +63,8 @@ export class AppModule {
         { provide: SignInThrottle, inject: [REDIS], useFactory: (redis: Redis) => new SignInThrottle(redis) },
         {
           provide: SignInService,
-          inject: [DATA_SOURCE, SignInThrottle, WebSessions],
-          useFactory: (ds: DataSource, throttle: SignInThrottle, sessions: WebSessions) => new SignInService(ds, throttle, sessions),
+          inject: [SQL, SignInThrottle, WebSessions],
+          useFactory: (db: RowQueryable, throttle: SignInThrottle, sessions: WebSessions) => new SignInService(db, throttle, sessions),
         },
         {
           provide: PROVIDER_HOLDER,
@@ -74,6 +82,13 @@ export class AppModule {
             return holder;
           },
         },
+        // The page checks, in this order (Nest runs global guards as registered): who is signed in, whether they
+        // administer the workspace, which OAuth interaction this is, then the form's CSRF token. Each acts only on
+        // routes whose decorators ask for it (web/page.decorators.ts, interactions/interaction.guard.ts).
+        { provide: APP_GUARD, useClass: SignedInGuard },
+        { provide: APP_GUARD, useClass: WorkspaceAdminGuard },
+        { provide: APP_GUARD, useClass: InteractionGuard },
+        { provide: APP_GUARD, useClass: CsrfGuard },
         { provide: APP_FILTER, useClass: HtmlErrorFilter },
       ],
       exports: [AUTH_CONFIG],

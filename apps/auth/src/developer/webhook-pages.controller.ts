@@ -1,27 +1,24 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { DomainError, isIdOf } from '@cs/domain';
-import { DATA_SOURCE } from '@cs/nest-infrastructure';
 import { type WebhookActor, WebhookSubscriptions, type WebhookWithSecret } from '@cs/webhook-subscriptions';
 import type { Request, Response } from 'express';
-import type { DataSource } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
-import { renderError } from '../views/error.view';
 import type { FlashMessage } from '../views/layout.view';
 import { renderWebhookDelivery } from '../views/webhook-delivery.view';
 import { renderWebhookForm, type WebhookFormField } from '../views/webhook-form.view';
 import { renderWebhook } from '../views/webhook.view';
 import { csrfToken } from '../web/csrf';
+import { field, type FormBody, list } from '../web/form-fields';
+import { AdminPage, CsrfChecked, Form, WorkspaceAdmin } from '../web/page.decorators';
+import type { AdminContext } from '../web/page-request';
 import { sendHtml } from '../web/send-html';
-import { WebSessions } from '../web/web-sessions';
-import { type AdminContext, adminPageContext } from './developer-context';
+import { settingsOf } from './developer-answers';
+import { DeveloperPageFilter } from './developer-page.filter';
 
 const LOG_PAGE_SIZE = 25;
 
-const field = (body: Record<string, unknown>, name: string): string => (typeof body[name] === 'string' ? (body[name] as string) : '');
-const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
-
 /** The form's fields as the JSON body the domain validates (the same rules as POST /api/v1/webhooks). */
-function formInput(body: Record<string, unknown>) {
+function formInput(body: FormBody) {
   return { url: field(body, 'url'), events: list(body['events']), description: field(body, 'description') };
 }
 
@@ -54,25 +51,22 @@ const FLASHES: Record<string, string> = {
 
 /** Developer settings → Webhooks: create, edit, enable/disable, rotate, delete, the delivery log, Redeliver, Send test event. */
 @Controller('developer/webhooks')
+@WorkspaceAdmin()
+@UseFilters(DeveloperPageFilter)
 export class WebhookPagesController {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    @Inject(DATA_SOURCE) private readonly ds: DataSource,
-    private readonly sessions: WebSessions,
     private readonly webhooks: WebhookSubscriptions,
   ) {}
 
   @Get('new')
-  async newWebhook(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const ctx = await adminPageContext(this.ds, this.sessions, req, res, req.query['workspace']);
-    if (ctx) this.renderForm(req, res, ctx, 'create', { url: '', events: ['conversation.ready'], description: '' });
+  newWebhook(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext): void {
+    this.renderForm(req, res, ctx, 'create', { url: '', events: ['conversation.ready'], description: '' });
   }
 
   @Post()
-  async create(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const body = req.body as Record<string, unknown>;
-    const ctx = await this.formContext(req, res);
-    if (!ctx) return;
+  @CsrfChecked()
+  async create(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Form() body: FormBody): Promise<void> {
     try {
       const created = await this.webhooks.create(actorOf(ctx), formInput(body));
       await this.renderWebhookPage(req, res, ctx, created.id, 201, { secret: created });
@@ -83,116 +77,77 @@ export class WebhookPagesController {
   }
 
   @Get(':id')
-  async show(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
-    const ctx = await adminPageContext(this.ds, this.sessions, req, res, req.query['workspace']);
-    if (!ctx) return;
+  async show(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
     const done = req.query['done'];
     const flash: FlashMessage | undefined = typeof done === 'string' && FLASHES[done] ? { kind: 'success', message: FLASHES[done] } : undefined;
     await this.renderWebhookPage(req, res, ctx, id, 200, { flash });
   }
 
   @Get(':id/edit')
-  async edit(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
-    const ctx = await adminPageContext(this.ds, this.sessions, req, res, req.query['workspace']);
-    if (!ctx) return;
-    await this.orNotFound(res, ctx, async () => {
-      const webhook = await this.webhooks.get(actorOf(ctx), id);
-      this.renderForm(req, res, ctx, 'edit', { url: webhook.url, events: webhook.events, description: webhook.description ?? '' }, undefined, 200, id);
-    });
+  async edit(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
+    const webhook = await this.webhooks.get(actorOf(ctx), id);
+    this.renderForm(req, res, ctx, 'edit', { url: webhook.url, events: webhook.events, description: webhook.description ?? '' }, undefined, 200, id);
   }
 
   @Post(':id')
-  async save(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
-    const body = req.body as Record<string, unknown>;
-    const ctx = await this.formContext(req, res);
-    if (!ctx) return;
-    await this.orNotFound(res, ctx, async () => {
-      try {
-        await this.webhooks.update(actorOf(ctx), id, formInput(body));
-        this.backToWebhook(res, ctx, id, 'saved');
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'invalid_parameter') throw error;
-        this.renderForm(req, res, ctx, 'edit', formInput(body), fieldErrors(error), 400, id);
-      }
-    });
+  @CsrfChecked()
+  async save(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Form() body: FormBody, @Param('id') id: string): Promise<void> {
+    try {
+      await this.webhooks.update(actorOf(ctx), id, formInput(body));
+      this.backToWebhook(res, ctx, id, 'saved');
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'invalid_parameter') throw error;
+      this.renderForm(req, res, ctx, 'edit', formInput(body), fieldErrors(error), 400, id);
+    }
   }
 
   @Post(':id/enable')
-  async enable(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
-    await this.act(req, res, async (ctx) => {
-      await this.webhooks.update(actorOf(ctx), id, { enabled: true });
-      this.backToWebhook(res, ctx, id, 'enabled');
-    });
+  @CsrfChecked()
+  async enable(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
+    await this.webhooks.update(actorOf(ctx), id, { enabled: true });
+    this.backToWebhook(res, ctx, id, 'enabled');
   }
 
   @Post(':id/disable')
-  async disable(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
-    await this.act(req, res, async (ctx) => {
-      await this.webhooks.update(actorOf(ctx), id, { enabled: false });
-      this.backToWebhook(res, ctx, id, 'disabled');
-    });
+  @CsrfChecked()
+  async disable(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
+    await this.webhooks.update(actorOf(ctx), id, { enabled: false });
+    this.backToWebhook(res, ctx, id, 'disabled');
   }
 
   @Post(':id/rotate-secret')
-  async rotateSecret(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
-    await this.act(req, res, async (ctx) => {
-      const rotated = await this.webhooks.rotateSecret(actorOf(ctx), id);
-      await this.renderWebhookPage(req, res, ctx, id, 200, { secret: rotated, rotated: true });
-    });
+  @CsrfChecked()
+  async rotateSecret(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
+    const rotated = await this.webhooks.rotateSecret(actorOf(ctx), id);
+    await this.renderWebhookPage(req, res, ctx, id, 200, { secret: rotated, rotated: true });
   }
 
   @Post(':id/delete')
-  async remove(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
-    await this.act(req, res, async (ctx) => {
-      await this.webhooks.delete(actorOf(ctx), id);
-      res.redirect(303, `/developer?workspace=${encodeURIComponent(ctx.workspace.id)}&done=webhook_deleted`);
-    });
+  @CsrfChecked()
+  async remove(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
+    await this.webhooks.delete(actorOf(ctx), id);
+    res.redirect(303, settingsOf(ctx, 'webhook_deleted'));
   }
 
   @Post(':id/test')
-  async sendTestEvent(@Req() req: Request, @Res() res: Response, @Param('id') id: string): Promise<void> {
-    await this.act(req, res, async (ctx) => {
-      await this.webhooks.sendTestEvent(actorOf(ctx), id);
-      this.backToWebhook(res, ctx, id, 'test_sent');
-    });
+  @CsrfChecked()
+  async sendTestEvent(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
+    await this.webhooks.sendTestEvent(actorOf(ctx), id);
+    this.backToWebhook(res, ctx, id, 'test_sent');
   }
 
   @Get(':id/deliveries/:deliveryId')
-  async delivery(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<void> {
-    const ctx = await adminPageContext(this.ds, this.sessions, req, res, req.query['workspace']);
-    if (!ctx) return;
-    await this.orNotFound(res, ctx, async () => {
-      const actor = actorOf(ctx);
-      const [webhook, delivery] = [await this.webhooks.get(actor, id), await this.webhooks.delivery(actor, id, deliveryId)];
-      sendHtml(res, 200, renderWebhookDelivery({ csrfToken: csrfToken(req, res, this.config.secureCookies), user: ctx.user, workspace: ctx.workspace, webhook, delivery }));
-    });
+  async delivery(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<void> {
+    const actor = actorOf(ctx);
+    const [webhook, delivery] = [await this.webhooks.get(actor, id), await this.webhooks.delivery(actor, id, deliveryId)];
+    sendHtml(res, 200, renderWebhookDelivery({ csrfToken: csrfToken(req, res, this.config.secureCookies), user: ctx.user, workspace: ctx.workspace, webhook, delivery }));
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
-  async redeliver(@Req() req: Request, @Res() res: Response, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<void> {
-    await this.act(req, res, async (ctx) => {
-      await this.webhooks.redeliver(actorOf(ctx), id, deliveryId);
-      this.backToWebhook(res, ctx, id, 'redelivered');
-    });
-  }
-
-  private formContext(req: Request, res: Response): Promise<AdminContext | null> {
-    return adminPageContext(this.ds, this.sessions, req, res, (req.body as Record<string, unknown>)['workspace_id'], true);
-  }
-
-  /** A one-button form's action: admin, CSRF, then the work; an id not of this workspace is a 404 page. */
-  private async act(req: Request, res: Response, work: (ctx: AdminContext) => Promise<void>): Promise<void> {
-    const ctx = await this.formContext(req, res);
-    if (ctx) await this.orNotFound(res, ctx, () => work(ctx));
-  }
-
-  private async orNotFound(res: Response, ctx: AdminContext, work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'not_found') throw error;
-      sendHtml(res, 404, renderError({ status: 404, title: 'Not found', message: 'It does not exist in this workspace, or it was already removed.', user: ctx.user }));
-    }
+  @CsrfChecked()
+  async redeliver(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<void> {
+    await this.webhooks.redeliver(actorOf(ctx), id, deliveryId);
+    this.backToWebhook(res, ctx, id, 'redelivered');
   }
 
   private backToWebhook(res: Response, ctx: AdminContext, id: string, done: string): void {
@@ -207,31 +162,29 @@ export class WebhookPagesController {
     status: number,
     extra: { secret?: WebhookWithSecret; rotated?: boolean; flash?: FlashMessage },
   ): Promise<void> {
-    await this.orNotFound(res, ctx, async () => {
-      const actor = actorOf(ctx);
-      const webhook = await this.webhooks.get(actor, id);
-      const filter = req.query['status'] === 'failed' ? 'failed' : 'all';
-      const after = logPosition(req.query['after']);
-      const log = await this.webhooks.deliveries(actor, id, { filters: { status: filter }, limit: LOG_PAGE_SIZE, ...(after ? { after } : {}) });
-      const secret = extra.secret
-        ? { label: extra.rotated ? 'New signing secret. The previous one keeps signing for 24 hours.' : 'Webhook added. Here is its signing secret.', value: extra.secret.secret }
-        : undefined;
-      sendHtml(
-        res,
-        status,
-        renderWebhook({
-          csrfToken: csrfToken(req, res, this.config.secureCookies),
-          user: ctx.user,
-          workspace: ctx.workspace,
-          webhook,
-          deliveries: log.items,
-          filter,
-          olderPage: log.nextKey ? `${String(log.nextKey[0])}~${String(log.nextKey[1])}` : null,
-          ...(secret ? { secret } : {}),
-          ...(extra.flash ? { flash: extra.flash } : {}),
-        }),
-      );
-    });
+    const actor = actorOf(ctx);
+    const webhook = await this.webhooks.get(actor, id);
+    const filter = req.query['status'] === 'failed' ? 'failed' : 'all';
+    const after = logPosition(req.query['after']);
+    const log = await this.webhooks.deliveries(actor, id, { filters: { status: filter }, limit: LOG_PAGE_SIZE, ...(after ? { after } : {}) });
+    const secret = extra.secret
+      ? { label: extra.rotated ? 'New signing secret. The previous one keeps signing for 24 hours.' : 'Webhook added. Here is its signing secret.', value: extra.secret.secret }
+      : undefined;
+    sendHtml(
+      res,
+      status,
+      renderWebhook({
+        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        user: ctx.user,
+        workspace: ctx.workspace,
+        webhook,
+        deliveries: log.items,
+        filter,
+        olderPage: log.nextKey ? `${String(log.nextKey[0])}~${String(log.nextKey[1])}` : null,
+        ...(secret ? { secret } : {}),
+        ...(extra.flash ? { flash: extra.flash } : {}),
+      }),
+    );
   }
 
   private renderForm(
@@ -260,7 +213,7 @@ export class WebhookPagesController {
   }
 }
 
-/** Developer settings are reached by admins only (adminPageContext), so the actor is an admin of the page's workspace. */
+/** Developer settings are reached by admins only (@WorkspaceAdmin()), so the actor is an admin of the page's workspace. */
 function actorOf(ctx: AdminContext): WebhookActor {
   return { workspaceId: ctx.workspace.id, userId: ctx.user.id, role: 'admin' };
 }

@@ -27,7 +27,7 @@ export class ProviderHolder {
   async start(): Promise<void> {
     await ensureActiveSigningKey(this.ds, this.config.SIGNING_KEY_SECRET);
     await this.load();
-    this.timer = setInterval(() => void this.reloadIfRotated().catch(() => undefined), KEY_CHECK_INTERVAL_MS);
+    this.timer = setInterval(() => void this.checkKeys(), KEY_CHECK_INTERVAL_MS);
     this.timer.unref();
   }
 
@@ -46,6 +46,19 @@ export class ProviderHolder {
   /** Public keys to publish: the active one and retired ones whose tokens may still be alive. */
   get publishedKeys(): SigningKeySet['published'] {
     return this.keys.published;
+  }
+
+  /**
+   * The periodic check: reloads after a rotation. A failed check (Postgres unreachable, a key that no longer
+   * decrypts) is logged with its error and changes nothing: the current provider keeps serving with the keys it
+   * has, and the next check tries again.
+   */
+  async checkKeys(): Promise<void> {
+    try {
+      await this.reloadIfRotated();
+    } catch (error) {
+      this.deps.logger.error({ err: error, kid: this.keys.active.kid }, 'signing-key reload failed; still serving with the previous keys');
+    }
   }
 
   async reloadIfRotated(): Promise<void> {

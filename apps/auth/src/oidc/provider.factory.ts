@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { secretMatches } from '@cs/domain';
-import type { PrivateSigningJwk } from '@cs/oauth';
+import { userEmail } from '@cs/accounts';
+import { clientSecretDigest, OFFLINE_ACCESS, type PrivateSigningJwk, reportedTokenScope, useConnection } from '@cs/oauth';
 import { postgresPool } from '@cs/persistence';
 import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -10,7 +11,6 @@ import type { AuthConfig } from '../config/auth-config';
 import { EXTERNAL_SIGNING, NodeRsaSigningKey } from './node-signing-key';
 import { ClientCache } from './client-cache';
 import { AUTHENTICATED_CLIENT, type AuthenticatedClient, createOidcAdapter } from './oidc-adapter';
-import { OFFLINE_ACCESS, reportedTokenScope } from './offline-access';
 import { RequestMemo } from './request-memo';
 import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
 
@@ -50,14 +50,10 @@ export function createProvider(deps: ProviderDependencies): Provider {
   };
   const clients = new ClientCache(CLIENT_CACHE_TTL_MS, CLIENT_CACHE_ENTRIES);
   const authenticatedClients = new RequestMemo<AuthenticatedClient>(currentRequest);
-  const readClientDigest = async (clientId: string): Promise<string | undefined> =>
-    (await pool.query<{ secret_digest: string }>({ name: 'auth-client-digest', text: 'SELECT secret_digest FROM oauth_clients WHERE id = $1', values: [clientId] }))
-      .rows[0]?.secret_digest;
   // extraTokenClaims reads the user's email with the connection; the ID token's claims, built next in the
   // same request, take it from here instead of asking Postgres again.
   const connectedEmails = new RequestMemo<string>(currentRequest);
-  const readEmail = async (sub: string): Promise<string | undefined> =>
-    (await pool.query<{ email: string }>({ name: 'auth-user-email', text: 'SELECT email FROM users WHERE id = $1', values: [sub] })).rows[0]?.email;
+  const readEmail = (sub: string): Promise<string | undefined> => userEmail(pool, sub);
   const accountOf = (sub: string, email: () => Promise<string | undefined>) => ({
     accountId: sub,
     claims: async (_use: string, scope: string) => {
@@ -151,17 +147,10 @@ export function createProvider(deps: ProviderDependencies): Provider {
       const grantId = 'grantId' in token ? token.grantId : undefined;
       if (!grantId) return undefined;
       // Issuing a token is the connection's use: the account page shows it as "last used".
-      const { rows } = await pool.query<{ user_id: string; workspace_id: string; tenant_id: string; email: string }>({
-        name: 'auth-use-connection',
-        text: `UPDATE oauth_connections c SET last_used_at = now() FROM workspaces w, users u
-         WHERE c.grant_id = $1 AND c.revoked_at IS NULL AND w.id = c.workspace_id AND u.id = c.user_id
-         RETURNING c.user_id, c.workspace_id, w.tenant_id, u.email`,
-        values: [grantId],
-      });
-      const row = rows[0];
-      if (!row) throw new errors.InvalidGrant('the connection was revoked');
-      connectedEmails.remember(row.user_id, row.email);
-      return { user_id: row.user_id, workspace_id: row.workspace_id, tenant_id: row.tenant_id, client_type: CLIENT_TYPE, grant_id: grantId };
+      const connection = await useConnection(pool, grantId);
+      if (!connection) throw new errors.InvalidGrant('the connection was revoked');
+      connectedEmails.remember(connection.userId, connection.email);
+      return { user_id: connection.userId, workspace_id: connection.workspaceId, tenant_id: connection.tenantId, client_type: CLIENT_TYPE, grant_id: grantId };
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
@@ -179,7 +168,7 @@ export function createProvider(deps: ProviderDependencies): Provider {
     if (!matches && servingRefreshGrant()) {
       // The metadata may be a cached copy from before a rotation: Postgres decides before the client is refused.
       clients.evict(this.clientId);
-      digest = await readClientDigest(this.clientId);
+      digest = await clientSecretDigest(pool, this.clientId);
       matches = digest !== undefined && secretMatches(actual, digest);
     }
     if (matches && digest !== undefined) authenticatedClients.remember(AUTHENTICATED_CLIENT, { clientId: this.clientId, secretDigest: digest });

@@ -1,10 +1,11 @@
 import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
-import { renderError } from '../views/error.view';
 import { renderHome } from '../views/home.view';
 import { renderSignIn } from '../views/sign-in.view';
 import { csrfToken, csrfValid } from '../web/csrf';
+import { field, type FormBody } from '../web/form-fields';
+import { CsrfChecked, Form } from '../web/page.decorators';
 import { sendHtml } from '../web/send-html';
 import { SignInService } from '../web/sign-in.service';
 import { WebSessions } from '../web/web-sessions';
@@ -36,10 +37,10 @@ export class SessionController {
   }
 
   @Post('sign-in')
-  async submitSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
+  @CsrfChecked()
+  async submitSignIn(@Req() req: Request, @Res() res: Response, @Form() body: FormBody): Promise<void> {
     const returnTo = safeReturnTo(req.query['return_to']);
-    if (!csrfValid(req)) return sendHtml(res, 403, renderError({ status: 403, title: 'This form has expired', message: 'Reload the page and try again.' }));
-    const outcome = await this.signIn.attempt(req, res, req.body as Record<string, unknown>);
+    const outcome = await this.signIn.attempt(req, res, body);
     if (outcome.ok) return res.redirect(303, returnTo);
     sendHtml(
       res,
@@ -47,12 +48,13 @@ export class SessionController {
       renderSignIn({
         action: `/sign-in?return_to=${encodeURIComponent(returnTo)}`,
         csrfToken: csrfToken(req, res, this.config.secureCookies),
-        email: typeof req.body?.email === 'string' ? (req.body.email as string) : '',
+        email: field(body, 'email'),
         ...(outcome.throttledSeconds ? { throttledSeconds: outcome.throttledSeconds } : { error: outcome.error }),
       }),
     );
   }
 
+  /** Signing out with a stale form still leaves the page; only a valid form ends the session. */
   @Post('sign-out')
   async signOut(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (csrfValid(req)) await this.sessions.end(req, res);

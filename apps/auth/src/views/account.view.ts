@@ -1,18 +1,11 @@
+import type { Connection } from '@cs/oauth';
 import { SafeHtml, html, pathTo } from './html';
 import { clientLogo } from './client-logo.partial';
 import { csrfInput } from './form-controls.partial';
 import { FlashMessage, ViewUser, renderLayout } from './layout.view';
 import { timeTag } from './utc-date.format';
 
-export interface AccountConnection {
-  id: string;
-  clientName: string;
-  logoUri: string | null;
-  workspaceName: string;
-  scopes: string[];
-  connectedAt: Date;
-  lastUsedAt: Date | null;
-}
+export type AccountConnection = Connection;
 
 export interface AccountViewInput {
   csrfToken: string;

@@ -1,16 +1,9 @@
+import type { ApiKeySummary } from '@cs/accounts';
 import { SafeHtml, html, pathTo } from './html';
 import { csrfInput } from './form-controls.partial';
 import { timeTag } from './utc-date.format';
 
-export interface DeveloperApiKey {
-  id: string;
-  name: string;
-  /** The recognisable end of the key, e.g. "sk_…4c1d"; the key itself is never stored. */
-  hint: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
+export type DeveloperApiKey = ApiKeySummary;
 
 function apiKeyRow(key: DeveloperApiKey, workspaceId: string, csrfToken: string): SafeHtml {
   const action = key.revokedAt

@@ -1,3 +1,4 @@
+import { OFFLINE_ACCESS } from '@cs/oauth';
 import { html, pathTo } from './html';
 import { FieldProblem, csrfInput, describedByAttr, errorSummary, fieldError, invalidAttr } from './form-controls.partial';
 import { ViewUser, renderLayout } from './layout.view';
@@ -38,7 +39,7 @@ export function renderClientForm(input: ClientFormViewInput): string {
     const message = errors[field];
     return message ? [{ fieldId: CONTROL_IDS[field], message }] : [];
   });
-  const offered = input.availableScopes.filter((s) => s.scope !== 'offline_access');
+  const offered = input.availableScopes.filter((s) => s.scope !== OFFLINE_ACCESS);
   const title = input.mode === 'create' ? 'Register an OAuth app' : 'Edit OAuth app';
   const cancelHref = pathTo`/developer?workspace=${input.workspace.id}`;
   // The textarea's content starts on a new line: HTML parsing drops one newline right after <textarea>,

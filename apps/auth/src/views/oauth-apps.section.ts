@@ -1,18 +1,10 @@
+import type { ClientSummary } from '@cs/oauth';
 import { SafeHtml, html, pathTo } from './html';
 import { clientLogo } from './client-logo.partial';
 import { csrfInput } from './form-controls.partial';
 import { dateTag } from './utc-date.format';
 
-export interface DeveloperClient {
-  clientId: string;
-  name: string;
-  logoUri: string | null;
-  redirectUris: string[];
-  scopes: string[];
-  createdAt: Date;
-  /** The recognisable end of the secret, e.g. "cs_…9f2a"; the secret itself is never stored. */
-  secretHint: string;
-}
+export type DeveloperClient = ClientSummary;
 
 function clientRow(client: DeveloperClient, workspaceId: string, csrfToken: string): SafeHtml {
   return html`<tr role="row">

@@ -2,9 +2,10 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { Response } from 'express';
 import { errors } from 'oidc-provider';
 import { renderError } from '../views/error.view';
+import { PageAnswer } from './page-answer';
 import { sendHtml } from './send-html';
 
-/** Errors on our pages become an error page; never a stack trace, never a redirect. */
+/** Errors on our pages become an error page, never a stack trace; a failed page check sends its own answer (PageAnswer). */
 @Catch()
 export class HtmlErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HtmlErrorFilter');
@@ -12,6 +13,7 @@ export class HtmlErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
+    if (exception instanceof PageAnswer) return exception.send(res);
     if (exception instanceof errors.SessionNotFound || exception instanceof errors.InvalidRequest) {
       return sendHtml(res, 400, renderError({ status: 400, title: 'This sign-in has expired', message: 'Return to the app you came from and connect again.' }));
     }

@@ -1,6 +1,6 @@
+import { recordSignInAttempt, userIdForCredentials } from '@cs/accounts';
+import type { RowQueryable } from '@cs/persistence';
 import type { Request, Response } from 'express';
-import type { DataSource } from 'typeorm';
-import { checkCredentials } from './credentials';
 import type { SignInThrottle } from './sign-in.throttle';
 import type { WebSessions } from './web-sessions';
 
@@ -13,7 +13,7 @@ const EMAIL = /^[^\s@]{1,200}@[^\s@]{1,200}$/;
 /** Email and password sign-in, shared by the OAuth interaction and the account pages. */
 export class SignInService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly db: RowQueryable,
     private readonly throttle: SignInThrottle,
     private readonly sessions: WebSessions,
   ) {}
@@ -27,8 +27,8 @@ export class SignInService {
     const ip = req.ip ?? 'unknown';
     const wait = await this.throttle.blockedFor(email, ip);
     if (wait > 0) return { ok: false, status: 429, error: 'Too many attempts.', throttledSeconds: wait };
-    const userId = await checkCredentials(this.ds, email, password);
-    await this.ds.query('INSERT INTO sign_in_attempts (email, ip, succeeded) VALUES ($1, $2, $3)', [email.toLowerCase(), ip, userId !== null]);
+    const userId = await userIdForCredentials(this.db, email, password);
+    await recordSignInAttempt(this.db, { email, ip, succeeded: userId !== null });
     if (!userId) {
       await this.throttle.recordFailure(email, ip);
       return { ok: false, status: 401, error: 'The email address or password is not correct.' };

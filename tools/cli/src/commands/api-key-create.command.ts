@@ -1,9 +1,8 @@
-import { newId, newSecret, secretDigest, secretHint } from '@cs/domain';
-import { ApiKeyEntity } from '@cs/persistence';
-import type { DataSource, EntityManager } from 'typeorm';
+import { API_KEY_NAME_MAX_LENGTH, createApiKey as insertApiKey, type CreatedApiKey } from '@cs/accounts';
+import type { DataSource } from 'typeorm';
 import { CliError } from '../cli-error';
 import type { CommandDefinition } from './command.definition';
-import { API_KEY_NAME_MAX_LENGTH, optionalFlag, requiredFlag, validEmail, validName } from './input.validation';
+import { optionalFlag, requiredFlag, validEmail, validName } from './input.validation';
 import { findMembership, findUserByEmail, requireWorkspace } from './workspace.lookup';
 
 export interface CreateApiKeyInput {
@@ -12,36 +11,7 @@ export interface CreateApiKeyInput {
   name?: string;
 }
 
-export interface CreatedApiKey {
-  id: string;
-  /** The clear key: shown once, never stored (only its SHA-256 digest and a hint are). */
-  key: string;
-}
-
 const DEFAULT_KEY_NAME = 'CLI key';
-
-/** Inserts a key for a user already known to be a member; shared with the demo seed. */
-export async function insertApiKey(
-  manager: EntityManager,
-  member: { workspaceId: string; userId: string },
-  name: string,
-  now: Date = new Date(),
-): Promise<CreatedApiKey> {
-  const key = newSecret('apiKey');
-  const id = newId('apiKey', now);
-  await manager.insert(ApiKeyEntity, {
-    id,
-    workspaceId: member.workspaceId,
-    userId: member.userId,
-    name,
-    secretDigest: secretDigest(key),
-    hint: secretHint(key),
-    createdAt: now,
-    lastUsedAt: null,
-    revokedAt: null,
-  });
-  return { id, key };
-}
 
 /** An API key is bound to one user in one workspace (docs/api.md "Access rules"), so the user must be a member. */
 export async function createApiKey(ds: DataSource, input: CreateApiKeyInput): Promise<CreatedApiKey> {

@@ -8,8 +8,6 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Names of workspaces and folders share the schema's CHECK (1..200 characters). */
 export const NAME_MAX_LENGTH = 200;
-/** api_keys.name CHECK: 1..100 characters. */
-export const API_KEY_NAME_MAX_LENGTH = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 1024;
 

@@ -1,10 +1,10 @@
+import { createApiKey } from '@cs/accounts';
 import { hashPassword, secretDigest } from '@cs/domain';
 import { enableOAuthApps, REGISTRABLE_SCOPES, registerClient, rotateClientSecret } from '@cs/oauth';
 import { ApiKeyEntity, OAuthClientEntity, UserEntity, WorkspaceEntity } from '@cs/persistence';
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CliError } from '../cli-error';
-import { insertApiKey } from '../commands/api-key-create.command';
 import { planDemoConversations } from './demo-conversations.planner';
 import { type DemoFile, readDemoFile, writeDemoFile } from './demo-file.store';
 import { DEMO_MARKER_WORKSPACE, DEMO_USERS, DEMO_WORKSPACES, type UserKey } from './demo-organisation.dataset';
@@ -80,7 +80,7 @@ async function seedFirstTime(manager: EntityManager, options: SeedDemoOptions, n
   const users = [];
   for (const demoUser of DEMO_USERS) {
     const user = written.users.find((u) => u.key === demoUser.key)!;
-    const key = await insertApiKey(manager, { workspaceId: user.workspaceId, userId: user.id }, DEMO_KEY_NAME, now);
+    const key = await createApiKey(manager, { workspaceId: user.workspaceId, userId: user.id }, DEMO_KEY_NAME, now);
     users.push({ email: demoUser.email, password: passwords[demoUser.key], role: demoUser.role, workspace_id: user.workspaceId, api_key: key.key });
   }
   // The first demo admin (Acme's) owns the demo OAuth client.
@@ -109,7 +109,7 @@ async function refreshCredentials(manager: EntityManager, marker: WorkspaceEntit
     }
     const password = newDemoPassword();
     await manager.update(UserEntity, { id: member.id }, { passwordHash: await hashPassword(password) });
-    const key = await insertApiKey(manager, { workspaceId, userId: member.id }, DEMO_KEY_NAME, now);
+    const key = await createApiKey(manager, { workspaceId, userId: member.id }, DEMO_KEY_NAME, now);
     users.push({ email: demoUser.email, password, role: demoUser.role, workspace_id: workspaceId, api_key: key.key, userId: member.id });
   }
   const admin = users.find((u) => u.role === 'admin')!;

@@ -1,0 +1,23 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { csrfValid } from './csrf';
+import { CSRF_CHECKED } from './page.decorators';
+import { ErrorPage } from './page-answer';
+import type { PageRequest } from './page-request';
+
+/**
+ * @CsrfChecked() form POSTs: a form whose CSRF token does not match gets the 403 "This form has expired" page. It
+ * runs after the sign-in and admin guards, so a signed-out visitor is sent to sign in first and the page shows the user.
+ */
+@Injectable()
+export class CsrfGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const retry = this.reflector.getAllAndOverride<string | undefined>(CSRF_CHECKED, [context.getHandler(), context.getClass()]);
+    if (retry === undefined) return true;
+    const req = context.switchToHttp().getRequest<PageRequest>();
+    if (csrfValid(req)) return true;
+    throw new ErrorPage({ status: 403, title: 'This form has expired', message: retry, ...(req.pageUser ? { user: req.pageUser } : {}) });
+  }
+}

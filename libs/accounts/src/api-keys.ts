@@ -1,0 +1,72 @@
+import { newId, newSecret, secretDigest, secretHint } from '@cs/domain';
+import type { RowQueryable } from '@cs/persistence';
+
+/** The schema's CHECK on api_keys.name: 1 to 100 characters. */
+export const API_KEY_NAME_MAX_LENGTH = 100;
+
+export class ApiKeyNameError extends Error {}
+
+/** The owner of a key: a key is bound to one user in one workspace, and dies with that membership. */
+export interface ApiKeyOwner {
+  workspaceId: string;
+  userId: string;
+}
+
+export interface CreatedApiKey {
+  id: string;
+  /** The clear key: shown once, never stored (only its SHA-256 digest and a hint are). */
+  key: string;
+}
+
+export interface ApiKeySummary {
+  id: string;
+  name: string;
+  /** The recognisable end of the key, e.g. "sk_…4c1d"; the key itself is never stored. */
+  hint: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** A key name as stored (trimmed), or ApiKeyNameError when it is empty or too long. */
+export function apiKeyName(value: string): string {
+  const name = value.trim();
+  if (name.length === 0) throw new ApiKeyNameError('Give the key a name.');
+  if (name.length > API_KEY_NAME_MAX_LENGTH) throw new ApiKeyNameError(`Key names are at most ${API_KEY_NAME_MAX_LENGTH} characters.`);
+  return name;
+}
+
+/** Creates a key for a user already known to be a member of the workspace. */
+export async function createApiKey(db: RowQueryable, owner: ApiKeyOwner, name: string, now: Date = new Date()): Promise<CreatedApiKey> {
+  const stored = apiKeyName(name);
+  const key = newSecret('apiKey');
+  const id = newId('apiKey', now);
+  await db.query('INSERT INTO api_keys (id, workspace_id, user_id, name, secret_digest, hint, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    id,
+    owner.workspaceId,
+    owner.userId,
+    stored,
+    secretDigest(key),
+    secretHint(key),
+    now,
+  ]);
+  return { id, key };
+}
+
+/** The owner's keys in that workspace, revoked ones included, newest first. */
+export async function apiKeysOf(db: RowQueryable, owner: ApiKeyOwner): Promise<ApiKeySummary[]> {
+  const rows = await db.query<{ id: string; name: string; hint: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }>(
+    'SELECT id, name, hint, created_at, last_used_at, revoked_at FROM api_keys WHERE workspace_id = $1 AND user_id = $2 ORDER BY created_at DESC',
+    [owner.workspaceId, owner.userId],
+  );
+  return rows.map((k) => ({ id: k.id, name: k.name, hint: k.hint, createdAt: k.created_at, lastUsedAt: k.last_used_at, revokedAt: k.revoked_at }));
+}
+
+/** Revokes one of the owner's live keys; false when there is no such key (another owner's, or already revoked). */
+export async function revokeApiKey(db: RowQueryable, owner: ApiKeyOwner, keyId: string): Promise<boolean> {
+  const revoked = await db.query(
+    'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND user_id = $3 AND revoked_at IS NULL RETURNING id',
+    [keyId, owner.workspaceId, owner.userId],
+  );
+  return revoked.length > 0;
+}

@@ -1,0 +1,87 @@
+import type { RowQueryable } from '@cs/persistence';
+import type { Pool } from 'pg';
+import { withOfflineAccess } from './offline-access';
+
+/** A user's connection of an app to one workspace: one consented grant (spec "Authentication" 7). */
+export interface Connection {
+  /** The connection's grant id: what the account page's revoke form names. */
+  id: string;
+  clientName: string;
+  logoUri: string | null;
+  workspaceName: string;
+  scopes: string[];
+  connectedAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** Who a token of a connection acts for. */
+export interface ConnectionUse {
+  userId: string;
+  workspaceId: string;
+  tenantId: string;
+  email: string;
+}
+
+/** Records the connection a consent created; its scopes always include offline_access. */
+export async function recordConnection(
+  db: RowQueryable,
+  connection: { grantId: string; clientId: string; userId: string; workspaceId: string; scopes: Iterable<string> },
+): Promise<void> {
+  await db.query('INSERT INTO oauth_connections (grant_id, client_id, user_id, workspace_id, scopes) VALUES ($1, $2, $3, $4, $5)', [
+    connection.grantId,
+    connection.clientId,
+    connection.userId,
+    connection.workspaceId,
+    withOfflineAccess(connection.scopes),
+  ]);
+}
+
+/** A user's live connections, newest first: the account page's connected apps. */
+export async function connectionsOf(db: RowQueryable, userId: string): Promise<Connection[]> {
+  const rows = await db.query<{
+    grant_id: string;
+    client_name: string;
+    logo_uri: string | null;
+    workspace_name: string;
+    scopes: string[];
+    created_at: Date;
+    last_used_at: Date | null;
+  }>(
+    `SELECT c.grant_id, k.name AS client_name, k.logo_uri, w.name AS workspace_name, c.scopes, c.created_at, c.last_used_at
+     FROM oauth_connections c JOIN oauth_clients k ON k.id = c.client_id JOIN workspaces w ON w.id = c.workspace_id
+     WHERE c.user_id = $1 AND c.revoked_at IS NULL
+     ORDER BY c.created_at DESC`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    id: r.grant_id,
+    clientName: r.client_name,
+    logoUri: r.logo_uri,
+    workspaceName: r.workspace_name,
+    scopes: r.scopes,
+    connectedAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+  }));
+}
+
+/** Whether the grant is a live connection of this user (a user revokes only their own). */
+export async function isLiveConnectionOf(db: RowQueryable, grantId: string, userId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM oauth_connections WHERE grant_id = $1 AND user_id = $2 AND revoked_at IS NULL', [grantId, userId]);
+  return rows.length > 0;
+}
+
+/**
+ * Marks a live connection used now (the account page shows it as "last used") and says who its tokens act for;
+ * undefined when the connection was revoked. Runs on every token issued, hence a named statement.
+ */
+export async function useConnection(pool: Pool, grantId: string): Promise<ConnectionUse | undefined> {
+  const { rows } = await pool.query<{ user_id: string; workspace_id: string; tenant_id: string; email: string }>({
+    name: 'auth-use-connection',
+    text: `UPDATE oauth_connections c SET last_used_at = now() FROM workspaces w, users u
+     WHERE c.grant_id = $1 AND c.revoked_at IS NULL AND w.id = c.workspace_id AND u.id = c.user_id
+     RETURNING c.user_id, c.workspace_id, w.tenant_id, u.email`,
+    values: [grantId],
+  });
+  const row = rows[0];
+  return row && { userId: row.user_id, workspaceId: row.workspace_id, tenantId: row.tenant_id, email: row.email };
+}
