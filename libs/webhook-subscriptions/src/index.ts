@@ -1,5 +1,5 @@
 export { WebhookSubscriptions, type WebhookSubscriptionsOptions } from './webhook-subscriptions';
-export { WebhookRestApi } from './webhook-rest-api';
+export { LIST_DELIVERIES_PARAMS, WebhookRestApi } from './webhook-rest-api';
 export type { WebhookActor } from './webhook-actor';
 export { endpointUrlProblem, WEBHOOK_LIMITS } from './webhook-input.schema';
 export { TEST_EVENT_TYPE, testEventEnvelope } from './delivery.commands';

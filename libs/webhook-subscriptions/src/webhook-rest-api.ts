@@ -1,5 +1,6 @@
-import { continueFrom, type CursorCodec, type CursorKey, type Page, QueryReader, type RawQuery } from '@cs/catalog';
+import { type CursorCodec, NO_PARAMS, oneOf, PAGE, PAGE_PARAMS, type Page, pageRequest, QueryParams, type RawQuery } from '@cs/catalog';
 import type { ListEnvelope, Principal } from '@cs/domain';
+import { z } from 'zod/v4';
 import { idempotent, type Tx, validIdempotencyKey, type WriteRequest, type WriteResult } from '@cs/writes';
 import { redeliver, sendTestEvent } from './delivery.commands';
 import type { DeliveryLogFilters } from './delivery-log.queries';
@@ -8,7 +9,8 @@ import { createWebhook, currentWebhookSecret, rotateWebhookSecret, type WebhookC
 import type { WebhookSubscriptions } from './webhook-subscriptions';
 import type { Webhook, WebhookDelivery, WebhookDeliveryDetail, WebhookWithSecret } from './webhook.resource';
 
-const MAX_CURSOR_LENGTH = 4096;
+/** GET /api/v1/webhooks/{id}/deliveries: every delivery, or the failed ones only. */
+export const LIST_DELIVERIES_PARAMS = new QueryParams(z.strictObject({ status: oneOf(['all', 'failed']).default('all'), ...PAGE }));
 
 /** Drops the secret from an answer before it is remembered for Idempotency-Key replays (see `post`). */
 function withoutSecret({ secret: _secret, ...webhook }: WebhookWithSecret): Webhook {
@@ -34,14 +36,13 @@ export class WebhookRestApi {
 
   async list(principal: Principal, query: RawQuery): Promise<ListEnvelope<Webhook>> {
     assertWebhookManager(principal);
-    const reader = new QueryReader(query, ['limit', 'cursor']);
-    const request = this.pageRequest(principal, 'webhooks', reader, {}, {});
+    const request = pageRequest(this.cursors, principal, 'webhooks', PAGE_PARAMS.fromQueryString(query), {}, {});
     return this.envelope(principal, 'webhooks', request.filters, await this.subscriptions.list(principal, request));
   }
 
   async get(principal: Principal, id: string, query: RawQuery): Promise<Webhook> {
     assertWebhookManager(principal);
-    new QueryReader(query, []).done();
+    NO_PARAMS.fromQueryString(query);
     return this.subscriptions.get(principal, id);
   }
 
@@ -61,17 +62,17 @@ export class WebhookRestApi {
 
   async listDeliveries(principal: Principal, id: string, query: RawQuery): Promise<ListEnvelope<WebhookDelivery>> {
     assertWebhookManager(principal);
-    const reader = new QueryReader(query, ['limit', 'cursor', 'status']);
-    const filters: DeliveryLogFilters = { status: reader.oneOf('status', ['all', 'failed'] as const, 'all') };
+    const params = LIST_DELIVERIES_PARAMS.fromQueryString(query);
+    const filters: DeliveryLogFilters = { status: params.values.status };
     // The route names the webhook, so a cursor of one webhook's log cannot page through another's.
     const route = `webhooks/${id}/deliveries`;
-    const request = this.pageRequest(principal, route, reader, filters, { status: 'status' });
+    const request = pageRequest(this.cursors, principal, route, params, filters, { status: 'status' });
     return this.envelope(principal, route, request.filters, await this.subscriptions.deliveries(principal, id, request));
   }
 
   async getDelivery(principal: Principal, id: string, deliveryId: string, query: RawQuery): Promise<WebhookDeliveryDetail> {
     assertWebhookManager(principal);
-    new QueryReader(query, []).done();
+    NO_PARAMS.fromQueryString(query);
     return this.subscriptions.delivery(principal, id, deliveryId);
   }
 
@@ -107,21 +108,6 @@ export class WebhookRestApi {
       const webhook = result.body as Webhook;
       return { ...result, body: { ...webhook, secret: await currentWebhookSecret(tx, ctx, webhook.id) } };
     });
-  }
-
-  private pageRequest<F extends object>(
-    principal: Principal,
-    route: string,
-    reader: QueryReader,
-    filters: F,
-    parameterNames: Record<keyof F & string, string>,
-  ): { filters: F; limit: number; after?: CursorKey } {
-    const limit = reader.limit();
-    const cursor = reader.string('cursor', MAX_CURSOR_LENGTH);
-    reader.done();
-    if (cursor === undefined) return { filters, limit };
-    const decoded = this.cursors.decode(principal, route, cursor);
-    return { filters: continueFrom(filters, reader.given, parameterNames, decoded.filters), limit, after: decoded.key };
   }
 
   private envelope<T>(principal: Principal, route: string, filters: object, page: Page<T>): ListEnvelope<T> {

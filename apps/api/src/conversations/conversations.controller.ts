@@ -1,7 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { Catalog, type RawQuery } from '@cs/catalog';
+import { Controller, Get, Param } from '@nestjs/common';
+import { Catalog, LIST_CONVERSATIONS_PARAMS, type ListConversationsParams, NO_PARAMS, type Params } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
 import { CurrentPrincipal, RequireScope } from '@cs/token-verification';
+import { QueryOf } from '../http/query-params.pipe';
 
 @Controller('api/v1/conversations')
 export class ConversationsController {
@@ -9,13 +10,13 @@ export class ConversationsController {
 
   @RequireScope('conversations:read')
   @Get()
-  list(@CurrentPrincipal() principal: Principal, @Query() query: RawQuery) {
-    return this.catalog.listConversations(principal, query);
+  list(@CurrentPrincipal() principal: Principal, @QueryOf(LIST_CONVERSATIONS_PARAMS) params: Params<ListConversationsParams>) {
+    return this.catalog.listConversations(principal, params);
   }
 
   @RequireScope('conversations:read')
   @Get(':id')
-  retrieve(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: RawQuery) {
-    return this.catalog.getConversation(principal, id, query);
+  retrieve(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryOf(NO_PARAMS) _params: unknown) {
+    return this.catalog.getConversation(principal, id);
   }
 }

@@ -1,7 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { Catalog, type RawQuery } from '@cs/catalog';
+import { Controller, Get } from '@nestjs/common';
+import { Catalog, LIST_FOLDERS_PARAMS, type ListFoldersParams, type Params } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
 import { CurrentPrincipal, RequireScope } from '@cs/token-verification';
+import { QueryOf } from '../http/query-params.pipe';
 
 @Controller('api/v1/folders')
 export class FoldersController {
@@ -9,7 +10,7 @@ export class FoldersController {
 
   @RequireScope('folders:read')
   @Get()
-  list(@CurrentPrincipal() principal: Principal, @Query() query: RawQuery) {
-    return this.catalog.listFolders(principal, query);
+  list(@CurrentPrincipal() principal: Principal, @QueryOf(LIST_FOLDERS_PARAMS) params: Params<ListFoldersParams>) {
+    return this.catalog.listFolders(principal, params);
   }
 }

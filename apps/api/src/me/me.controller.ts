@@ -1,7 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { Catalog, type RawQuery } from '@cs/catalog';
+import { Controller, Get } from '@nestjs/common';
+import { Catalog, NO_PARAMS } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
 import { CurrentPrincipal } from '@cs/token-verification';
+import { QueryOf } from '../http/query-params.pipe';
 
 /** Any valid credential may call /me; the email needs the `email` scope (docs/api.md "Authentication"). */
 @Controller('api/v1/me')
@@ -9,7 +10,7 @@ export class MeController {
   constructor(private readonly catalog: Catalog) {}
 
   @Get()
-  me(@CurrentPrincipal() principal: Principal, @Query() query: RawQuery) {
-    return this.catalog.getMe(principal, query);
+  me(@CurrentPrincipal() principal: Principal, @QueryOf(NO_PARAMS) _params: unknown) {
+    return this.catalog.getMe(principal);
   }
 }

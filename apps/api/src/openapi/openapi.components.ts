@@ -1,33 +1,35 @@
-import { PROBLEM_STATUS, type ProblemCode, STATUS_FILTERS } from '@cs/domain';
+import { DEFAULT_LIMIT, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS, MAX_LIMIT, MAX_TAG_FILTERS } from '@cs/catalog';
+import { PROBLEM_STATUS, type ProblemCode } from '@cs/domain';
 import { exampleId, schemaRef } from './openapi.schemas';
 import type { Header, JsonSchema, Parameter, Reference, Response, SecurityScheme } from './openapi.types';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 export const REQUEST_ID_PATTERN = '^[A-Za-z0-9._-]{1,128}$';
-export const MAX_TAG_FILTERS = 20;
-export const DEFAULT_LIMIT = 25;
-export const MAX_LIMIT = 100;
 
 export const parameterRef = (name: string): Reference => ({ $ref: `#/components/parameters/${name}` });
 export const responseRef = (name: string): Reference => ({ $ref: `#/components/responses/${name}` });
 const headerRef = (name: string): Reference => ({ $ref: `#/components/headers/${name}` });
 
-const recursive = (what: string): Parameter => ({
+/** Query parameters take their schemas from the catalog's, which validate them. */
+const conversations = LIST_CONVERSATIONS_PARAMS;
+const folders = LIST_FOLDERS_PARAMS;
+
+const recursive = (what: string, schema: JsonSchema): Parameter => ({
   name: 'recursive',
   in: 'query',
   description:
     `Applies when \`folder_id\` is set (ignored without it). \`true\` (default): ${what} at any depth below the folder. ` +
     `\`false\`: only ${what} directly in it. Exactly \`true\` or \`false\`; anything else (\`1\`, \`yes\`, \`maybe\`) is a 400.`,
-  schema: { type: 'boolean', default: true },
+  schema,
 });
 
-const folderId = (what: string): Parameter => ({
+const folderId = (what: string, schema: JsonSchema): Parameter => ({
   name: 'folder_id',
   in: 'query',
   description:
     `Restrict to ${what} inside this folder (see \`recursive\`). A folder id that does not exist, belongs to another workspace ` +
     'or is not visible to the caller answers 404 `not_found`, the same in every case.',
-  schema: { type: 'string', minLength: 1 },
+  schema,
   example: exampleId('folder'),
 });
 
@@ -38,7 +40,7 @@ export const PARAMETERS: Record<string, Parameter> = {
     description:
       `Page size, ${1} to ${MAX_LIMIT}; default ${DEFAULT_LIMIT}. Decimal digits only: \`0\`, \`101\`, \`abc\`, \`2.5\` or \`-1\` is a 400 ` +
       '`invalid_parameter`, never silently clamped. It may change from one page to the next.',
-    schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+    schema: conversations.property('limit'),
   },
   Cursor: {
     name: 'cursor',
@@ -49,13 +51,13 @@ export const PARAMETERS: Record<string, Parameter> = {
       'it was issued for: the filters of the next page are taken from the cursor, so filter parameters may be omitted or repeated ' +
       'unchanged, but a different value is a 400 `invalid_cursor`. A tampered, truncated, expired or foreign cursor is a 400 ' +
       '`invalid_cursor`; the client then restarts from the first page.',
-    schema: { type: 'string', minLength: 1, maxLength: 4096 },
+    schema: conversations.property('cursor'),
   },
   Status: {
     name: 'status',
     in: 'query',
     description: 'Processing state to return. Default `ready`; `all` returns every status (including conversations whose status is null).',
-    schema: { type: 'string', enum: [...STATUS_FILTERS], default: 'ready' },
+    schema: conversations.property('status'),
   },
   CreatedAfter: {
     name: 'created_after',
@@ -64,13 +66,13 @@ export const PARAMETERS: Record<string, Parameter> = {
       'Only conversations created strictly after this instant (a conversation created exactly at it is excluded). An RFC 3339 ' +
       'date-time with a time zone, `Z` or `±hh:mm`, e.g. `2026-01-31T09:00:00Z`; fractional seconds allowed. A bare date, a local ' +
       'time without offset or a word such as `yesterday` is a 400 `invalid_parameter`.',
-    schema: { type: 'string', format: 'date-time' },
+    schema: conversations.property('created_after'),
     example: '2026-01-31T09:00:00Z',
   },
-  ConversationFolderId: folderId('conversations'),
-  ConversationRecursive: recursive('conversations'),
-  FolderFolderId: folderId('folders'),
-  FolderRecursive: recursive('folders'),
+  ConversationFolderId: folderId('conversations', conversations.property('folder_id')),
+  ConversationRecursive: recursive('conversations', conversations.property('recursive')),
+  FolderFolderId: folderId('folders', folders.property('folder_id')),
+  FolderRecursive: recursive('folders', folders.property('recursive')),
   TagId: {
     name: 'tag_id',
     in: 'query',
@@ -80,7 +82,7 @@ export const PARAMETERS: Record<string, Parameter> = {
       'an id that is not a tag of the workspace answers 404 `not_found`.',
     style: 'form',
     explode: true,
-    schema: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: MAX_TAG_FILTERS },
+    schema: conversations.property('tag_id'),
   },
   ConversationId: {
     name: 'id',

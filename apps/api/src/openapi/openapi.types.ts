@@ -1,8 +1,8 @@
-/**
- * The subset of OpenAPI 3.1 this service's document uses. Schemas are JSON Schema 2020-12 objects;
- * they are kept as plain records because their keywords are open-ended.
- */
-export type JsonSchema = { [keyword: string]: unknown };
+import type { JsonSchema } from '@cs/catalog';
+
+export type { JsonSchema };
+
+/** The subset of OpenAPI 3.1 this service's document uses. Schemas are JSON Schema 2020-12 objects. */
 
 export interface Reference {
   $ref: string;

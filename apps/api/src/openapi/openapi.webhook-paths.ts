@@ -1,4 +1,4 @@
-import { TEST_EVENT_TYPE } from '@cs/webhook-subscriptions';
+import { LIST_DELIVERIES_PARAMS, TEST_EVENT_TYPE } from '@cs/webhook-subscriptions';
 import { parameterRef, requestIdHeader } from './openapi.components';
 import { EXAMPLE_TIME, json, problems } from './openapi.paths';
 import { exampleId, schemaRef } from './openapi.schemas';
@@ -32,7 +32,7 @@ const deliveryStatus: Parameter = {
   name: 'status',
   in: 'query',
   description: '`failed` lists only deliveries whose every attempt failed; default `all`.',
-  schema: { type: 'string', enum: ['all', 'failed'], default: 'all' },
+  schema: LIST_DELIVERIES_PARAMS.property('status'),
 };
 
 const replayedHeader = {

@@ -1,7 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { Catalog, type RawQuery } from '@cs/catalog';
+import { Controller, Get } from '@nestjs/common';
+import { Catalog, PAGE_PARAMS, type PageParams, type Params } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
 import { CurrentPrincipal, RequireScope } from '@cs/token-verification';
+import { QueryOf } from '../http/query-params.pipe';
 
 @Controller('api/v1/tags')
 export class TagsController {
@@ -9,7 +10,7 @@ export class TagsController {
 
   @RequireScope('conversations:read')
   @Get()
-  list(@CurrentPrincipal() principal: Principal, @Query() query: RawQuery) {
-    return this.catalog.listTags(principal, query);
+  list(@CurrentPrincipal() principal: Principal, @QueryOf(PAGE_PARAMS) params: Params<PageParams>) {
+    return this.catalog.listTags(principal, params);
   }
 }

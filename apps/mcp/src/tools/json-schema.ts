@@ -1,7 +1,6 @@
+import type { JsonSchema } from '@cs/catalog';
 import { CONVERSATION_STATUSES, DIGEST_MAX_LENGTH, ID_PREFIXES, type IdKind, SOURCE_TYPES, TERMINATION_REASONS } from '@cs/domain';
 
-/** A JSON Schema object, as MCP carries it in inputSchema and outputSchema (dialect 2020-12 by default). */
-export type JsonSchema = { [keyword: string]: unknown };
 
 /**
  * Output schemas of the tools: the REST API's resource shapes (spec "Resources and their fields"), inlined
@@ -117,54 +116,3 @@ export const ME_SCHEMA = object(
   },
   'The user and workspace this connection is bound to.',
 );
-
-const limit: JsonSchema = { type: 'integer', minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100. Default 25.' };
-const cursor: JsonSchema = {
-  type: 'string',
-  minLength: 1,
-  description:
-    'Opaque next_cursor from the previous page of the same listing; omit for the first page. Do not build or edit it. ' +
-    'If it is rejected (invalid_cursor), start again without it.',
-};
-
-export const LIST_CONVERSATIONS_INPUT: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit,
-    cursor,
-    folder_id: { type: 'string', minLength: 1, description: 'Only conversations in this folder (ids come from list-folders).' },
-    recursive: { type: 'boolean', default: true, description: 'With folder_id: true (default) includes subfolders at any depth; false only the folder itself.' },
-    status: {
-      type: 'string',
-      enum: ['ready', 'pending', 'error', 'all'],
-      default: 'ready',
-      description: 'Processing state to list. Default ready (the ones whose summary and transcript can be read); all for every state.',
-    },
-    created_after: {
-      type: 'string',
-      format: 'date-time',
-      description: 'Only conversations created strictly after this RFC 3339 date-time with a time zone, e.g. 2026-01-31T09:00:00Z.',
-    },
-  },
-};
-
-export const GET_CONVERSATION_INPUT: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, description: 'Conversation id (conv_…) from list-conversations.' } },
-};
-
-export const LIST_FOLDERS_INPUT: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit,
-    cursor,
-    folder_id: { type: 'string', minLength: 1, description: 'Only folders inside this parent folder.' },
-    recursive: { type: 'boolean', default: true, description: 'With folder_id: true (default) returns every descendant; false only direct children.' },
-  },
-};
-
-export const NO_INPUT: JsonSchema = { type: 'object', additionalProperties: false, properties: {} };

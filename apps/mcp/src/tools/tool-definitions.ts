@@ -1,17 +1,16 @@
-import type { Catalog } from '@cs/catalog';
-import { invalidParameters, type Principal, type Scope } from '@cs/domain';
 import {
-  CONVERSATION_PAGE_SCHEMA,
-  CONVERSATION_SCHEMA,
-  FOLDER_PAGE_SCHEMA,
-  GET_CONVERSATION_INPUT,
+  type Catalog,
+  DEFAULT_LIMIT,
+  GET_CONVERSATION_ARGS,
   type JsonSchema,
-  LIST_CONVERSATIONS_INPUT,
-  LIST_FOLDERS_INPUT,
-  ME_SCHEMA,
-  NO_INPUT,
-} from './json-schema';
-import { toRawQuery } from './tool-arguments';
+  LIST_CONVERSATIONS_PARAMS,
+  LIST_FOLDERS_PARAMS,
+  MAX_LIMIT,
+  NO_PARAMS,
+} from '@cs/catalog';
+import type { Principal, Scope } from '@cs/domain';
+import { CONVERSATION_PAGE_SCHEMA, CONVERSATION_SCHEMA, FOLDER_PAGE_SCHEMA, ME_SCHEMA } from './json-schema';
+import { toolInput } from './tool-input';
 
 export interface ToolDefinition {
   name: string;
@@ -28,6 +27,13 @@ export interface ToolDefinition {
 const PAGING =
   'Results are paged: when has_more is true, call again with cursor set to next_cursor (and the same filters) for the next page.';
 
+const PAGE_INPUT = {
+  limit: `Page size, 1 to ${MAX_LIMIT}. Default ${DEFAULT_LIMIT}.`,
+  cursor:
+    'Opaque next_cursor from the previous page of the same listing; omit for the first page. Do not build or edit it. ' +
+    'If it is rejected (invalid_cursor), start again without it.',
+};
+
 /** The spec's four tools ("MCP tools"): each wraps one REST read and returns what that endpoint returns. */
 export const TOOLS: readonly ToolDefinition[] = [
   {
@@ -39,14 +45,18 @@ export const TOOLS: readonly ToolDefinition[] = [
       'summary and no transcript text: call get-conversation with an id for those. By default only conversations with status ready are ' +
       'listed. Filter by folder_id (from list-folders; subfolders included unless recursive is false), status, or created_after for ' +
       `what is new since a date. ${PAGING}`,
-    inputSchema: LIST_CONVERSATIONS_INPUT,
+    inputSchema: toolInput(LIST_CONVERSATIONS_PARAMS, {
+      status:
+        'Processing state to list. Default ready (the ones whose summary and transcript can be read); all for every state.',
+      created_after: 'Only conversations created strictly after this RFC 3339 date-time with a time zone, e.g. 2026-01-31T09:00:00Z.',
+      folder_id: 'Only conversations in this folder (ids come from list-folders).',
+      recursive: 'With folder_id: true (default) includes subfolders at any depth; false only the folder itself.',
+      tag_id: 'Only conversations having any of these tags (tag ids as GET /api/v1/tags lists them).',
+      ...PAGE_INPUT,
+    }),
     outputSchema: CONVERSATION_PAGE_SCHEMA,
     scope: 'conversations:read',
-    run: (catalog, principal, args) =>
-      catalog.listConversations(
-        principal,
-        toRawQuery(args, { limit: 'integer', cursor: 'string', folder_id: 'string', recursive: 'boolean', status: 'string', created_after: 'string' }),
-      ),
+    run: (catalog, principal, args) => catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromJson(args)),
   },
   {
     name: 'get-conversation',
@@ -56,17 +66,10 @@ export const TOOLS: readonly ToolDefinition[] = [
       '"[HH:MM:SS] Speaker: text" lines with the detected participants and calendar attendees, documents, pasted text and ' +
       'extracted file text. Use it to answer questions about what was said or decided in a meeting; find ids with list-conversations. ' +
       'Summary and transcript are complete only when status is ready. An unknown or inaccessible id gives a not_found error.',
-    inputSchema: GET_CONVERSATION_INPUT,
+    inputSchema: toolInput(GET_CONVERSATION_ARGS, { id: 'Conversation id (conv_…) from list-conversations.' }),
     outputSchema: CONVERSATION_SCHEMA,
     scope: 'conversations:read',
-    run: (catalog, principal, args) => {
-      const { id, ...rest } = args ?? {};
-      if (id === undefined || id === null) throw invalidParameters([{ name: 'id', reason: 'is required' }]);
-      const query = toRawQuery({ id, ...rest }, { id: 'string' });
-      const { id: conversationId = '', ...unknown } = query;
-      if (conversationId === '') throw invalidParameters([{ name: 'id', reason: 'must not be empty' }]);
-      return catalog.getConversation(principal, String(conversationId), unknown);
-    },
+    run: (catalog, principal, args) => catalog.getConversation(principal, GET_CONVERSATION_ARGS.fromJson(args).values.id),
   },
   {
     name: 'list-folders',
@@ -75,11 +78,14 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Lists the folders the user can see in the connected workspace, newest first, each with id, name and parent_id (null for ' +
       'top-level folders). Use it to find a folder_id for list-conversations, or to show how conversations are organised. With ' +
       `folder_id, only folders inside that folder (every depth, or direct children with recursive false). ${PAGING}`,
-    inputSchema: LIST_FOLDERS_INPUT,
+    inputSchema: toolInput(LIST_FOLDERS_PARAMS, {
+      folder_id: 'Only folders inside this parent folder.',
+      recursive: 'With folder_id: true (default) returns every descendant; false only direct children.',
+      ...PAGE_INPUT,
+    }),
     outputSchema: FOLDER_PAGE_SCHEMA,
     scope: 'folders:read',
-    run: (catalog, principal, args) =>
-      catalog.listFolders(principal, toRawQuery(args, { limit: 'integer', cursor: 'string', folder_id: 'string', recursive: 'boolean' })),
+    run: (catalog, principal, args) => catalog.listFolders(principal, LIST_FOLDERS_PARAMS.fromJson(args)),
   },
   {
     name: 'get-me',
@@ -87,10 +93,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Returns the user and workspace this connection is bound to: user_id, email (null unless the email permission was granted), ' +
       'workspace_id and workspace_name. Use it to tell the user which account and workspace their assistant is reading.',
-    inputSchema: NO_INPUT,
+    inputSchema: toolInput(NO_PARAMS, {}),
     outputSchema: ME_SCHEMA,
     scope: null,
-    run: (catalog, principal, args) => catalog.getMe(principal, toRawQuery(args, {})),
+    run: (catalog, principal, args) => {
+      NO_PARAMS.fromJson(args);
+      return catalog.getMe(principal);
+    },
   },
 ];
 

@@ -1,5 +1,23 @@
 import { STATUS_FILTERS, type StatusFilter } from '@cs/domain';
-import { QueryReader, type RawQuery } from '../params/query-reader';
+import { z } from 'zod/v4';
+import { dateTime, flag, idList, oneOf, PAGE, text } from '../params/fields';
+import { QueryParams } from '../params/query-params';
+
+export const MAX_TAG_FILTERS = 20;
+
+/** GET /api/v1/conversations and the list-conversations tool: filters first, then paging. */
+export const LIST_CONVERSATIONS_PARAMS = new QueryParams(
+  z.strictObject({
+    status: oneOf(STATUS_FILTERS).default('ready'),
+    created_after: dateTime.optional(),
+    folder_id: text().optional(),
+    recursive: flag(true),
+    tag_id: idList(MAX_TAG_FILTERS).optional(),
+    ...PAGE,
+  }),
+);
+
+export type ListConversationsParams = z.output<typeof LIST_CONVERSATIONS_PARAMS.schema>;
 
 export interface ConversationFilters {
   status: StatusFilter;
@@ -18,17 +36,12 @@ export const CONVERSATION_FILTER_PARAMS = {
   tagIds: 'tag_id',
 } as const;
 
-export const MAX_TAG_FILTERS = 20;
-
-export function readConversationFilters(query: RawQuery): { reader: QueryReader; filters: ConversationFilters } {
-  const reader = new QueryReader(query, ['limit', 'cursor', ...Object.values(CONVERSATION_FILTER_PARAMS)]);
-  const filters: ConversationFilters = {
-    status: reader.oneOf('status', STATUS_FILTERS, 'ready'),
-    createdAfter: reader.dateTime('created_after') ?? null,
-    folderId: reader.string('folder_id') ?? null,
-    recursive: reader.boolean('recursive', true),
-    tagIds: reader.list('tag_id', MAX_TAG_FILTERS),
+export function conversationFilters(params: ListConversationsParams): ConversationFilters {
+  return {
+    status: params.status,
+    createdAfter: params.created_after ?? null,
+    folderId: params.folder_id ?? null,
+    recursive: params.recursive,
+    tagIds: params.tag_id ?? [],
   };
-  return { reader, filters };
 }
-

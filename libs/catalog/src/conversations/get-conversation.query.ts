@@ -1,6 +1,11 @@
 import { type Conversation, isIdOf, notFound, type Principal } from '@cs/domain';
+import { z } from 'zod/v4';
 import { type Queryable, visibleTo } from '../db';
+import { QueryParams } from '../params/query-params';
 import { CONVERSATION_COLUMNS, type ConversationRow, type SourceRow, toConversation } from './conversation-rows';
+
+/** The get-conversation tool's arguments: the id REST takes in its path. */
+export const GET_CONVERSATION_ARGS = new QueryParams(z.strictObject({ id: z.string().min(1, { error: 'must not be empty' }) }));
 
 /** GET /conversations/{id}: summary and full sources. Unknown, other-workspace and invisible ids are the same 404. */
 export async function getConversation(db: Queryable, principal: Principal, id: string): Promise<Conversation> {

@@ -1,9 +1,17 @@
 import type { Folder, Principal } from '@cs/domain';
+import { z } from 'zod/v4';
 import { type Queryable, visibleTo } from '../db';
 import type { PageRequest } from '../params/page-request';
+import { flag, PAGE, text } from '../params/fields';
+import { QueryParams } from '../params/query-params';
 import { type Page, toPage } from '../params/page';
 import { SqlParams } from '../sql-params';
 import { assertFolderVisible, descendantFolderIds } from './folder-access';
+
+/** GET /api/v1/folders and the list-folders tool. */
+export const LIST_FOLDERS_PARAMS = new QueryParams(z.strictObject({ folder_id: text().optional(), recursive: flag(true), ...PAGE }));
+
+export type ListFoldersParams = z.output<typeof LIST_FOLDERS_PARAMS.schema>;
 
 export interface FolderFilters {
   folderId: string | null;

@@ -1,5 +1,8 @@
+import type { Principal } from '@cs/domain';
 import { invalidCursor } from '@cs/domain';
-import type { CursorKey } from '../cursors/cursor.codec';
+import type { CursorCodec, CursorKey } from '../cursors/cursor.codec';
+import type { PageParams } from './common-params';
+import type { Params } from './query-params';
 
 export interface PageRequest<F> {
   filters: F;
@@ -24,4 +27,19 @@ export function continueFrom<F extends object>(
     }
   }
   return cursorFilters as F;
+}
+
+/** The page a list request asks for: the first one, or the one after its cursor, with the cursor's filters. */
+export function pageRequest<F extends object>(
+  cursors: CursorCodec,
+  principal: Principal,
+  route: string,
+  params: Params<PageParams>,
+  filters: F,
+  parameterNames: Record<keyof F & string, string>,
+): PageRequest<F> {
+  const { limit, cursor } = params.values;
+  if (cursor === undefined) return { filters, limit };
+  const decoded = cursors.decode(principal, route, cursor);
+  return { filters: continueFrom(filters, params.given, parameterNames, decoded.filters), limit, after: decoded.key };
 }

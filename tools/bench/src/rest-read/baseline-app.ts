@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { Catalog, CursorCodec, type RawQuery } from '@cs/catalog';
+import { Catalog, CursorCodec, LIST_CONVERSATIONS_PARAMS, NO_PARAMS, type RawQuery } from '@cs/catalog';
 import { DomainError, invalidToken, insufficientScope, type Principal } from '@cs/domain';
 import { limitField, policyField, type RateLimiter, type RateLimitPolicy } from '@cs/nest-infrastructure';
 import { ApiKeyResolver, PrincipalResolver } from '@cs/token-verification';
@@ -59,12 +59,13 @@ export function createBaselineHandler(
     if (path === '/healthz') return send(res, 200, { status: 'ok' });
     if (path === '/api/v1/conversations') {
       const principal = await authenticate(req, res);
-      return send(res, 200, await catalog.listConversations(principal, query));
+      return send(res, 200, await catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromQueryString(query)));
     }
     const match = CONVERSATION_PATH.exec(path);
     if (match) {
       const principal = await authenticate(req, res);
-      return send(res, 200, await catalog.getConversation(principal, decodeURIComponent(match[1] as string), query));
+      NO_PARAMS.fromQueryString(query);
+      return send(res, 200, await catalog.getConversation(principal, decodeURIComponent(match[1] as string)));
     }
     return send(res, 404, { code: 'not_found' });
   }

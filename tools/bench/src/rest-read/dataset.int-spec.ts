@@ -1,4 +1,4 @@
-import { Catalog, CursorCodec } from '@cs/catalog';
+import { Catalog, CursorCodec, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
 import { ApiKeyResolver } from '@cs/token-verification';
 import { createTestDatabase, type TestDatabase } from '@cs/testing';
 import { Pool } from 'pg';
@@ -77,14 +77,14 @@ describe('rest-read dataset (loaded through the real COPY path into a migrated d
     expect(principal).toMatchObject({ workspaceId: info.workspaceId, userId: info.userId });
     const catalog = new Catalog(queryable, new CursorCodec('a-test-cursor-secret-of-at-least-32-chars'));
 
-    const first = await catalog.listConversations(principal, { limit: '25' });
+    const first = await catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromJson({ limit: 25 }));
     expect(first.data).toHaveLength(25);
-    const second = await catalog.listConversations(principal, { limit: '25', cursor: first.next_cursor ?? '' });
+    const second = await catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromJson({ limit: 25, cursor: first.next_cursor ?? '' }));
     expect((second.data[0]?.created_at ?? '') <= (first.data[24]?.created_at ?? '')).toBe(true);
 
-    const inFolder = await catalog.listConversations(principal, { folder_id: info.bigFolderId });
+    const inFolder = await catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromJson({ folder_id: info.bigFolderId }));
     expect(inFolder.data.length).toBeGreaterThan(0);
-    const tagged = await catalog.listConversations(principal, { tag_id: info.popularTagId });
+    const tagged = await catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromJson({ tag_id: info.popularTagId }));
     expect(tagged.data.every((c) => c.tags.some((t) => t.id === info.popularTagId))).toBe(true);
 
     const twoHour = await catalog.getConversation(principal, info.twoHourConversationId);

@@ -1,5 +1,5 @@
 import { parse as parseQuery } from 'node:querystring';
-import { Catalog, CursorCodec, type Queryable, type RawQuery } from '@cs/catalog';
+import { Catalog, CursorCodec, LIST_CONVERSATIONS_PARAMS, NO_PARAMS, type Queryable, type RawQuery } from '@cs/catalog';
 import { ApiKeyResolver } from '@cs/token-verification';
 import type { Pool } from 'pg';
 import { poolQueryable } from '@cs/persistence';
@@ -63,8 +63,11 @@ export async function explainRoutes(pool: Pool, routes: readonly BenchRoute[], a
     const catalog = new Catalog(db, new CursorCodec(cursorSecret));
     const [path, search = ''] = route.path.split('?') as [string, string?];
     const query = parseQuery(search) as RawQuery;
-    if (path === '/api/v1/conversations') await catalog.listConversations(principal, query);
-    else await catalog.getConversation(principal, decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)), query);
+    if (path === '/api/v1/conversations') await catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromQueryString(query));
+    else {
+      NO_PARAMS.fromQueryString(query);
+      await catalog.getConversation(principal, decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)));
+    }
 
     const statements: StatementPlan[] = [];
     for (const [i, statement] of recorded.entries()) {

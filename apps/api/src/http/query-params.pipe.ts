@@ -1,0 +1,15 @@
+import { type PipeTransform, Query } from '@nestjs/common';
+import type { Params, QueryParams, RawQuery } from '@cs/catalog';
+import type { z } from 'zod/v4';
+
+/** Parses the query string once, at the edge, with the operation's schema; the handler gets typed values. */
+class QueryParamsPipe<S extends z.ZodObject> implements PipeTransform<RawQuery, Params<z.output<S>>> {
+  constructor(private readonly params: QueryParams<S>) {}
+
+  transform(query: RawQuery): Params<z.output<S>> {
+    return this.params.fromQueryString(query);
+  }
+}
+
+/** `@QueryOf(LIST_FOLDERS_PARAMS) params`: the validated query, or a 400 invalid_parameter listing every problem. */
+export const QueryOf = <S extends z.ZodObject>(params: QueryParams<S>): ParameterDecorator => Query(new QueryParamsPipe(params));
