@@ -15,3 +15,20 @@ export { visibleTo } from './db';
 export { continueFrom, type PageRequest, pageRequest } from './params/page-request';
 export { toPage, type Page } from './params/page';
 export type { CursorKey } from './cursors/cursor.codec';
+export {
+  ConversationListEntrySchema,
+  ConversationPageSchema,
+  ConversationSchema,
+  FolderPageSchema,
+  FolderSchema,
+  listEnvelope,
+  MeSchema,
+  ParticipantSchema,
+  prefixedId,
+  SourceLiteSchema,
+  SourceSchema,
+  TagCatalogEntrySchema,
+  TagInlineSchema,
+  TagPageSchema,
+  timestamp,
+} from './resources/read-resources.schema';

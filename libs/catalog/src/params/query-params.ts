@@ -23,9 +23,9 @@ const TYPE_REASONS: Record<JsonType, string> = {
   array: 'must be an array of strings',
 };
 
-/** The schema as JSON Schema, as a caller sends it (defaults make a field optional). */
-export function toJsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as JsonSchema;
+/** The schema as JSON Schema: as a caller sends it (`input`: defaults make a field optional) or as an answer carries it. */
+export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema;
   return jsonSchema;
 }
 

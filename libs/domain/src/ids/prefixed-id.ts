@@ -56,7 +56,13 @@ export function newId(kind: IdKind, now: Date = new Date()): string {
   return `${ID_PREFIXES[kind]}_${encodeBase32(bytes)}`;
 }
 
+/** The shape of an id of this kind: its prefix, then 26 lower-case Crockford base32 digits. */
+export const idPattern = (kind: IdKind): string => `^${ID_PREFIXES[kind]}_[0-9a-hjkmnp-tv-z]{26}$`;
+
+/** A stable example id per kind, for documentation (a generated document must be deterministic). */
+export const exampleId = (kind: IdKind, suffix = '01jd8x3k4m5n6p7q8r9s0t1v2w'): string => `${ID_PREFIXES[kind]}_${suffix}`;
+
 /** True when the value has the shape of an id of this kind; lookups of malformed ids answer 404 without a query. */
 export function isIdOf(kind: IdKind, value: string): boolean {
-  return new RegExp(`^${ID_PREFIXES[kind]}_[0-9a-hjkmnp-tv-z]{26}$`).test(value);
+  return new RegExp(idPattern(kind)).test(value);
 }
