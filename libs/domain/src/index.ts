@@ -11,3 +11,4 @@ export * from './errors/domain-error';
 export * from './errors/problem-types';
 export * from './errors/problem-document';
 export * from './ids/sealed-text';
+export * from './errors/problem.schema';

@@ -10,7 +10,7 @@ import type { WebhookSubscriptions } from './webhook-subscriptions';
 import type { Webhook, WebhookDelivery, WebhookDeliveryDetail, WebhookWithSecret } from './webhook.resource';
 
 /** GET /api/v1/webhooks/{id}/deliveries: every delivery, or the failed ones only. */
-export const LIST_DELIVERIES_PARAMS = new QueryParams(z.strictObject({ status: oneOf(['all', 'failed']).default('all'), ...PAGE }));
+export const LIST_DELIVERIES_PARAMS = new QueryParams(z.strictObject({ status: oneOf(['all', 'failed'], 'all'), ...PAGE }));
 
 /** Drops the secret from an answer before it is remembered for Idempotency-Key replays (see `post`). */
 function withoutSecret({ secret: _secret, ...webhook }: WebhookWithSecret): Webhook {

@@ -1,10 +1,9 @@
 import { DEFAULT_LIMIT, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS, MAX_LIMIT, MAX_TAG_FILTERS } from '@cs/catalog';
-import { PROBLEM_STATUS, type ProblemCode } from '@cs/domain';
+import { PROBLEM_STATUS, type ProblemCode, REQUEST_ID_PATTERN } from '@cs/domain';
 import { exampleId, schemaRef } from './openapi.schemas';
 import type { Header, JsonSchema, Parameter, Reference, Response, SecurityScheme } from './openapi.types';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
-export const REQUEST_ID_PATTERN = '^[A-Za-z0-9._-]{1,128}$';
 
 export const parameterRef = (name: string): Reference => ({ $ref: `#/components/parameters/${name}` });
 export const responseRef = (name: string): Reference => ({ $ref: `#/components/responses/${name}` });
@@ -148,7 +147,7 @@ export const PARAMETERS: Record<string, Parameter> = {
     name: 'X-Request-Id',
     in: 'header',
     description:
-      'Optional correlation id. When it matches `^[A-Za-z0-9._-]{1,128}$` it is echoed in the `X-Request-Id` response header ' +
+      `Optional correlation id. When it matches \`${REQUEST_ID_PATTERN}\` it is echoed in the \`X-Request-Id\` response header ` +
       'and in problem documents; otherwise the service generates one.',
     schema: { type: 'string' },
   },

@@ -3,7 +3,7 @@ import { buildResponses, buildSecuritySchemes, HEADERS, PARAMETERS } from './ope
 import { API_REFERENCE_PATH, buildPaths } from './openapi.paths';
 import { buildWritePaths } from './openapi.write-paths';
 import { buildWriteSchemas } from './openapi.write-schemas';
-import { buildSchemas, READ_SCHEMAS } from './openapi.schemas';
+import { buildProblemSchemas, READ_SCHEMAS } from './openapi.schemas';
 import { buildWebhookPaths } from './openapi.webhook-paths';
 import { buildWebhookSchemas } from './openapi.webhook-schemas';
 import type { OpenApiDocument, PathItem } from './openapi.types';
@@ -106,7 +106,7 @@ export function buildOpenApiDocument(publicApiUrl: string, publicAuthUrl = 'http
     security: [{ bearerAuth: [] }, { oauth2: [] }],
     paths: mergePaths(buildPaths(), buildWritePaths(), buildWebhookPaths()),
     components: {
-      schemas: { ...READ_SCHEMAS, ...buildSchemas(apiUrl), ...buildWriteSchemas(), ...buildWebhookSchemas() },
+      schemas: { ...READ_SCHEMAS, ...buildProblemSchemas(apiUrl), ...buildWriteSchemas(), ...buildWebhookSchemas() },
       parameters: PARAMETERS,
       headers: HEADERS,
       responses: buildResponses(apiUrl),

@@ -12,7 +12,7 @@ import {
   TagInlineSchema,
   TagPageSchema,
 } from '@cs/catalog';
-import { exampleId, type IdKind, idPattern, PROBLEM_STATUS } from '@cs/domain';
+import { exampleId, type IdKind, idPattern, InvalidParamSchema, problemSchema, ProblemTypeSchema } from '@cs/domain';
 import type { JsonSchema } from './openapi.types';
 
 export { exampleId, idPattern };
@@ -74,51 +74,9 @@ export const listEnvelope = (item: string, description: string): JsonSchema => (
   else: { properties: { next_cursor: { type: 'string', minLength: 1 } } },
 });
 
-export function buildSchemas(publicApiUrl: string): Record<string, JsonSchema> {
-  const problemTypeBase = `${publicApiUrl}/api/v1/problems/`;
-  const problemCodes = Object.keys(PROBLEM_STATUS);
-  return {
-    InvalidParam: closedObject('One rejected request parameter.', {
-      name: { type: 'string', description: 'The parameter name, e.g. `limit`.' },
-      reason: { type: 'string', description: 'Why it was rejected.' },
-    }),
-    Problem: closedObject(
-      'An RFC 9457 problem document (media type `application/problem+json`).',
-      {
-        type: {
-          type: 'string',
-          format: 'uri',
-          pattern: `^${escapeRegExp(problemTypeBase)}[a-z_]+$`,
-          description: 'URL of the problem type; GET it for a description of the problem.',
-        },
-        title: { type: 'string', description: 'Short, human-readable summary of the problem type.' },
-        status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status code.' },
-        detail: { type: 'string', description: 'Human-readable explanation of this occurrence.' },
-        code: { type: 'string', enum: problemCodes, description: 'Stable, machine-readable problem code.' },
-        request_id: {
-          type: 'string',
-          pattern: '^[A-Za-z0-9._-]{1,128}$',
-          description: 'Equals the `X-Request-Id` response header; quote it when reporting a problem.',
-        },
-        invalid_params: {
-          type: 'array',
-          minItems: 1,
-          items: schemaRef('InvalidParam'),
-          description: 'On 400 responses: every rejected parameter with its reason.',
-        },
-        scope: { type: 'string', description: 'On 403 `insufficient_scope`: the scope the operation needs.' },
-      },
-      ['invalid_params', 'scope'],
-    ),
-    ProblemType: closedObject('Description of a problem type, served at its `type` URL.', {
-      code: { type: 'string', enum: problemCodes, description: 'The problem code.' },
-      status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status this problem is sent with.' },
-      title: { type: 'string', description: 'Short summary, as in the problem documents.' },
-      description: { type: 'string', description: 'When the problem occurs and what a client should do.' },
-    }),
-  };
-}
-
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+/** The problem documents, as @cs/domain defines them; the `type` URL pattern depends on the deployment. */
+export const buildProblemSchemas = (publicApiUrl: string) => ({
+  InvalidParam: InvalidParamSchema,
+  Problem: problemSchema(publicApiUrl),
+  ProblemType: ProblemTypeSchema,
+});

@@ -8,7 +8,7 @@ export const MAX_TAG_FILTERS = 20;
 /** GET /api/v1/conversations and the list-conversations tool: filters first, then paging. */
 export const LIST_CONVERSATIONS_PARAMS = new QueryParams(
   z.strictObject({
-    status: oneOf(STATUS_FILTERS).default('ready'),
+    status: oneOf(STATUS_FILTERS, 'ready'),
     created_after: dateTime.optional(),
     folder_id: text().optional(),
     recursive: flag(true),

@@ -35,8 +35,11 @@ export const cursor = text(MAX_CURSOR_LENGTH);
 /** Exactly true or false; a query string's `1`, `yes` or `TRUE` is refused. */
 export const flag = (fallback: boolean) => z.boolean({ error: 'must be true or false' }).default(fallback);
 
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `must be one of ${values.join(', ')}` });
+/** One of `values`, `fallback` when absent; the default is listed first, in the schema and in the reason. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => {
+  const listed = [fallback, ...values.filter((value) => value !== fallback)] as [T[number], ...T[number][]];
+  return z.enum(listed, { error: `must be one of ${listed.join(', ')}` }).default(fallback);
+};
 
 export const dateTime = z.string().refine(isDateTime, { error: DATE_TIME_REASON }).meta({ format: 'date-time' });
 

@@ -39,7 +39,7 @@ describe('query string parameters (spec "Pagination" and "GET /api/v1/conversati
 
   it('refuses status=done and accepts all', () => {
     expect(conversations({ status: 'all' }).values.status).toBe('all');
-    expect(problemsOf(() => conversations({ status: 'done' }))).toEqual([{ name: 'status', reason: 'must be one of pending, ready, error, all' }]);
+    expect(problemsOf(() => conversations({ status: 'done' }))).toEqual([{ name: 'status', reason: 'must be one of ready, pending, error, all' }]);
   });
 
   it.each(['yesterday', '2026-01-01', '2026-01-01T10:00:00', '2026-13-01T00:00:00Z', '2026-01-01T25:00:00Z'])(
@@ -157,7 +157,7 @@ describe('the JSON Schema both OpenAPI and MCP publish', () => {
       type: 'object',
       additionalProperties: false,
       properties: {
-        status: { type: 'string', enum: ['pending', 'ready', 'error', 'all'], default: 'ready' },
+        status: { type: 'string', enum: ['ready', 'pending', 'error', 'all'], default: 'ready' },
         created_after: { type: 'string', format: 'date-time' },
         folder_id: { type: 'string', minLength: 1, maxLength: 200 },
         recursive: { type: 'boolean', default: true },
