@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import { PAGE } from './fields';
 import { QueryParams } from './query-params';
 
-/** A retrieve that takes no parameters: any one given is refused (spec "Parameters"). */
+/** A retrieve that takes no parameters: any one given is refused (docs/api.md "Errors": unknown parameters are a 400). */
 export const NO_PARAMS = new QueryParams(z.strictObject({}));
 
 /** A list without filters (GET /api/v1/tags, GET /api/v1/webhooks): paging only. */
