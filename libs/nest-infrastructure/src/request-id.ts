@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { REQUEST_ID_PATTERN } from '@cs/domain';
 
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+const SAFE_REQUEST_ID = new RegExp(REQUEST_ID_PATTERN);
 
 /**
  * Honours a caller's X-Request-Id (so ids chain across services) when it is safe to log,
