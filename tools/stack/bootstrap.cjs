@@ -69,17 +69,11 @@ function installReason() {
       ? 'package.json changed since the last install'
       : null;
   }
+  // The stamp is written only after an `npm ci` of this very lockfile: anything else (a pull, a hand-run
+  // `npm install`, `npm install --package-lock-only`) leaves node_modules unknown, and it is installed again.
   const stamp = readText(stampFile);
   if (stamp === sha256(lockfile)) return null;
-  // No stamp, or a stamp for another lockfile. npm itself rewrites
-  // node_modules/.package-lock.json after package-lock.json on every install,
-  // so a hidden lockfile that is newer means an `npm install` already brought
-  // node_modules in line (a checkout or pull that changes the lockfile makes
-  // it the newer one).
-  if (mtimeMs(hiddenLockfile) >= mtimeMs(lockfile)) return null;
-  return stamp === null
-    ? 'package-lock.json is newer than node_modules'
-    : 'package-lock.json changed since the last install';
+  return stamp === null ? 'node_modules was not installed from this package-lock.json' : 'package-lock.json changed since the last install';
 }
 
 function npmCommand() {
@@ -93,12 +87,7 @@ function npmCommand() {
 
 function ensureInstalled() {
   const reason = installReason();
-  if (reason === null) {
-    if (fs.existsSync(lockfile) && readText(stampFile) !== sha256(lockfile)) {
-      fs.writeFileSync(stampFile, `${sha256(lockfile)}\n`);
-    }
-    return;
-  }
+  if (reason === null) return;
   // With a lockfile the install is `npm ci` and nothing else: `npm install`
   // would resolve versions afresh, rewrite package-lock.json and install
   // something CI never tested.
