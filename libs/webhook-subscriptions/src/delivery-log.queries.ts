@@ -23,19 +23,8 @@ interface DeliveryRow {
   last_error_kind: string | null;
 }
 
-interface AttemptRow {
-  attempt: number;
-  started_at: Date;
-  duration_ms: number;
-  request_url: string;
-  request_headers: Record<string, string>;
-  request_body: string;
-  response_status: number | null;
-  response_headers: Record<string, string> | null;
-  response_body: string | null;
-  error_kind: string | null;
-  error_message: string | null;
-}
+/** An attempt as Postgres returns it: the resource's columns, with the timestamp still a Date. */
+type AttemptRow = Omit<WebhookAttempt, 'started_at'> & { started_at: Date };
 
 /** The log columns of deliveries, with the outcome of each one's latest attempt; `extra` adds columns (constants only). */
 const deliverySelect = (extra = '') => `SELECT d.id, d.webhook_id, d.event_id, d.event_type, d.origin, d.status, d.attempts, d.next_attempt_at, d.created_at,
