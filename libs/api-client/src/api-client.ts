@@ -174,6 +174,7 @@ export class ApiClient {
       try {
         parsed = JSON.parse(text);
       } catch {
+        // A body that says JSON but is not stays text, so the caller sees what the server sent.
         parsed = text;
       }
     }

@@ -101,6 +101,7 @@ export class RevocationList implements RevocationCheck {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.subscriber.disconnect();
+    // Only waits for a reload in flight to settle; its failure was already reported to whoever started it.
     await this.reloads.catch(() => undefined);
   }
 
@@ -131,6 +132,7 @@ export class RevocationList implements RevocationCheck {
         this.pendingReloads -= 1;
       }
     });
+    // `run` goes back to the caller, who handles its failure; this copy only lets stop() wait for it.
     this.reloads = run.catch(() => undefined);
     return run;
   }

@@ -44,6 +44,7 @@ export class OutboxEventListener {
   private reconnect(client: Client): void {
     if (this.stopped || client !== this.client) return;
     this.client = undefined;
+    // The connection already failed and its error was logged; ending it can only fail the same way.
     void client.end().catch(() => undefined);
     clearTimeout(this.retry);
     this.retry = setTimeout(() => void this.start(), RECONNECT_MS);
@@ -54,6 +55,7 @@ export class OutboxEventListener {
     clearTimeout(this.retry);
     const client = this.client;
     this.client = undefined;
+    // Stopping: a connection that fails to close is gone either way, and the poller covers anything it missed.
     await client?.end().catch(() => undefined);
   }
 }

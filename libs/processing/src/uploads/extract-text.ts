@@ -18,6 +18,8 @@ export async function extractText(bytes: Uint8Array, kind: UploadKind): Promise<
   try {
     return normalizeExtracted(await rawText(bytes, kind));
   } catch {
+    // The parsers throw on anything malformed, truncated or encrypted. The contract's answer to such a file is a
+    // source whose content is null (spec "Source"), and the conversation still becomes ready: null is that answer.
     return null;
   }
 }
