@@ -83,17 +83,7 @@ export function toSource(row: SourceRow): Source {
 }
 
 export function toConversation(row: ConversationRow, sources: SourceRow[]): Conversation {
-  return {
-    id: row.id,
-    title: row.title,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    status: row.status,
-    termination_reason: row.termination_reason,
-    folder_id: row.folder_id,
-    digest: row.digest,
-    tags: row.tags,
-    summary: row.summary ?? null,
-    sources: sources.map(toSource),
-  };
+  // The retrieve representation is the list entry with the summary and full sources in place of the lite ones.
+  const { sources: _lite, ...entry } = toListEntry(row);
+  return { ...entry, summary: row.summary ?? null, sources: sources.map(toSource) };
 }
