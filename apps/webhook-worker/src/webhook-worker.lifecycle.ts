@@ -1,5 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DATA_SOURCE, Metrics, PeriodicTask } from '@cs/nest-infrastructure';
+import { OUTBOX_EVENT_CHANNEL } from '@cs/events';
+import { DATA_SOURCE, Metrics, NotificationListener, PeriodicTask } from '@cs/nest-infrastructure';
 import {
   createDeliveryQueue,
   DeliveryAttemptHandler,
@@ -12,7 +13,6 @@ import {
 } from '@cs/webhook-delivery';
 import type { DataSource } from 'typeorm';
 import { WEBHOOK_WORKER_CONFIG, type WebhookWorkerConfig } from './config/webhook-worker-config';
-import { OutboxEventListener } from './scheduling/outbox-event.listener';
 import { DeliveryWorker } from './worker/delivery.worker';
 
 /**
@@ -27,7 +27,7 @@ export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApp
   private readonly sender: WebhookSender;
   private readonly worker: DeliveryWorker;
   private readonly tasks: PeriodicTask[];
-  private readonly listener: OutboxEventListener;
+  private readonly listener: NotificationListener;
 
   constructor(@Inject(WEBHOOK_WORKER_CONFIG) config: WebhookWorkerConfig, @Inject(DATA_SOURCE) dataSource: DataSource, metrics: Metrics) {
     this.queue = createDeliveryQueue(config.REDIS_URL, config.QUEUE_PREFIX);
@@ -51,7 +51,7 @@ export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApp
     const relayTask = new PeriodicTask('EventRelay', config.WEBHOOK_RELAY_INTERVAL_MS, async () => {
       while ((await relay.relayOnce()).events > 0);
     });
-    this.listener = new OutboxEventListener(config.DATABASE_URL, () => relayTask.wake());
+    this.listener = new NotificationListener(config.DATABASE_URL, OUTBOX_EVENT_CHANNEL, () => relayTask.wake());
     this.tasks = [
       relayTask,
       new PeriodicTask('DueDeliveryPoller', config.WEBHOOK_POLL_INTERVAL_MS, () => poller.pollOnce()),

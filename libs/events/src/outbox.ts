@@ -9,6 +9,8 @@ export interface TransactionQuery {
 
 export const PROCESSING_TOPIC = 'processing';
 export const EVENT_TOPIC = 'event';
+/** Notified by a trigger on each committed event row (migration 1764100000000), so the relay need not wait for its poll. */
+export const OUTBOX_EVENT_CHANNEL = 'outbox_event';
 
 /**
  * Records an event about a conversation for webhook delivery, with the conversation's owner and visibility as

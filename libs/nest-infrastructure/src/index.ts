@@ -14,3 +14,4 @@ export * from './worker-bootstrap';
 export * from './overload/in-flight-limit';
 export * from './shutdown/http-drain';
 export * from './shutdown/graceful-http-shutdown';
+export * from './scheduling/notification.listener';
