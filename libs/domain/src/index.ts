@@ -7,6 +7,7 @@ export * from './resources/principal';
 export * from './rules/digest';
 export * from './rules/truncate';
 export * from './rules/visibility';
+export * from './rules/idempotency-window';
 export * from './errors/domain-error';
 export * from './errors/problem-types';
 export * from './errors/problem-document';

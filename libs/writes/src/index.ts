@@ -1,7 +1,6 @@
 export { Writes, type WriteRequest, type WriteResult } from './writes';
 export type { UploadInput } from './conversations/insert-sources';
 export { LIMITS } from './validation/fields';
-export { IDEMPOTENCY_WINDOW_SECONDS } from './idempotency/idempotency';
 export { inTransaction, Tx } from './tx';
 export { idempotent, validIdempotencyKey, type WriteResponse } from './idempotency/idempotency';
 export { parseBody } from './validation/parse-body';

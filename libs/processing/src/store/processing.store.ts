@@ -1,7 +1,6 @@
-import type { ProcessingErrorReason } from '@cs/domain';
+import { IDEMPOTENCY_WINDOW_SECONDS, type ProcessingErrorReason } from '@cs/domain';
 import { forgetRelayedProcessingRequests, recordEvent } from '@cs/events';
 import type { RowQueryable } from '@cs/persistence';
-import { IDEMPOTENCY_WINDOW_SECONDS } from '@cs/writes';
 import type { DataSource } from 'typeorm';
 import type { TagCandidate } from '../tags/suggest-tags';
 import type { ConversationToProcess, ProcessingResult, SourceToProcess } from '../pipeline/conversation-work';

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DomainError, type Principal } from '@cs/domain';
+import { DomainError, IDEMPOTENCY_WINDOW_SECONDS, type Principal } from '@cs/domain';
 import type { Tx } from '../tx';
 
-/** Stripe's window: a key is remembered for 24 hours, then it may be used again. */
-export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 60 * 60;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 export interface WriteResponse {
