@@ -1,7 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { Catalog, CursorCodec } from '@cs/catalog';
+import { Catalog } from '@cs/catalog';
+import { CursorCodec } from '@cs/paging';
 import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver, type RevocationList } from '@cs/token-verification';
 import {
   DATA_SOURCE,

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { Catalog, CursorCodec } from '@cs/catalog';
+import { Catalog } from '@cs/catalog';
+import { CursorCodec } from '@cs/paging';
 import {
   DATA_SOURCE,
   HealthController,

@@ -1,10 +1,9 @@
 import { API_KEY_SCOPES, DomainError, type Principal, type Scope } from '@cs/domain';
+import { CursorCodec, PAGE_PARAMS } from '@cs/paging';
 import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
 import { Catalog } from './catalog';
 import { LIST_CONVERSATIONS_PARAMS } from './conversations/conversation-filters';
-import { CursorCodec } from './cursors/cursor.codec';
 import { LIST_FOLDERS_PARAMS } from './folders/list-folders.query';
-import { PAGE_PARAMS } from './params/common-params';
 
 const asPrincipal = (m: Member, scopes: ReadonlySet<Scope> = API_KEY_SCOPES): Principal => ({
   via: 'api_key',

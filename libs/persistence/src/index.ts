@@ -24,3 +24,4 @@ export { WebhookEntity } from './entities/webhook.entity';
 export { WebhookDeliveryEntity } from './entities/webhook-delivery.entity';
 export { WebhookAttemptEntity } from './entities/webhook-attempt.entity';
 export { poolQueryable, postgresPool, readQueryable, type RowQueryable } from './pool-queryable';
+export { SqlParams } from './sql-params';

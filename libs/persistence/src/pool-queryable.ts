@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
-/** Parameterized SQL in, rows out: what the read model (`@cs/catalog`'s Queryable) and the API-key lookup need. */
+/** Parameterized SQL in, rows out: what the read model, the webhook queries and the API-key lookup need. */
 export interface RowQueryable {
   query<T = Record<string, unknown>>(sql: string, parameters?: unknown[]): Promise<T[]>;
 }

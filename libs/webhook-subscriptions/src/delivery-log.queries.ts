@@ -1,5 +1,6 @@
-import { type CursorKey, type Page, type Queryable, SqlParams, toPage } from '@cs/catalog';
 import { isIdOf, notFound } from '@cs/domain';
+import { newestFirst, type Page, type PageRequest } from '@cs/paging';
+import { type RowQueryable, SqlParams } from '@cs/persistence';
 import type { WebhookActor } from './webhook-actor';
 import type { DeliveryOrigin, DeliveryStatus, WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail } from './webhook.resource';
 
@@ -34,6 +35,8 @@ const deliverySelect = (extra = '') => `SELECT d.id, d.webhook_id, d.event_id, d
     SELECT a.response_status, a.error_kind FROM webhook_attempts a WHERE a.delivery_id = d.id ORDER BY a.attempt DESC LIMIT 1
   ) last ON true`;
 
+const ORDER = newestFirst('d');
+
 function toDelivery(row: DeliveryRow): WebhookDelivery {
   return {
     id: row.id,
@@ -55,7 +58,7 @@ function toAttempt(row: AttemptRow): WebhookAttempt {
   return { ...row, started_at: row.started_at.toISOString() };
 }
 
-async function assertWebhookOf(db: Queryable, actor: WebhookActor, webhookId: string): Promise<void> {
+async function assertWebhookOf(db: RowQueryable, actor: WebhookActor, webhookId: string): Promise<void> {
   if (!isIdOf('webhook', webhookId)) throw notFound('webhook');
   const rows = await db.query(`SELECT 1 FROM webhooks WHERE id = $1 AND workspace_id = $2`, [webhookId, actor.workspaceId]);
   if (rows.length === 0) throw notFound('webhook');
@@ -63,25 +66,25 @@ async function assertWebhookOf(db: Queryable, actor: WebhookActor, webhookId: st
 
 /** A webhook's delivery log, newest first, keyset-paginated on (created_at, id). */
 export async function listDeliveries(
-  db: Queryable,
+  db: RowQueryable,
   actor: WebhookActor,
   webhookId: string,
-  request: { filters: DeliveryLogFilters; limit: number; after?: CursorKey },
+  request: PageRequest<DeliveryLogFilters>,
 ): Promise<Page<WebhookDelivery>> {
   await assertWebhookOf(db, actor, webhookId);
   const p = new SqlParams();
   const where = [`d.webhook_id = ${p.add(webhookId)}`, `d.workspace_id = ${p.add(actor.workspaceId)}`];
   if (request.filters.status === 'failed') where.push(`d.status = 'failed'`);
-  if (request.after) where.push(`(d.created_at, d.id) < (${p.add(request.after[0])}::timestamptz, ${p.add(request.after[1])})`);
+  if (request.after) where.push(ORDER.after(p, request.after));
   const rows = await db.query<DeliveryRow>(
-    `${deliverySelect()} WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ${p.add(request.limit + 1)}`,
+    `${deliverySelect()} WHERE ${where.join(' AND ')} ${ORDER.orderAndLimit(p, request.limit)}`,
     p.values,
   );
-  return toPage(rows, request.limit, (r) => [r.created_at.toISOString(), r.id], toDelivery);
+  return ORDER.page(rows, request.limit, toDelivery);
 }
 
 /** One delivery of the webhook with its payload and every attempt (request, response, duration, error). */
-export async function getDelivery(db: Queryable, actor: WebhookActor, webhookId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
+export async function getDelivery(db: RowQueryable, actor: WebhookActor, webhookId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
   await assertWebhookOf(db, actor, webhookId);
   if (!isIdOf('delivery', deliveryId)) throw notFound('delivery');
   const [row] = await db.query<DeliveryRow & { payload: Record<string, unknown> }>(

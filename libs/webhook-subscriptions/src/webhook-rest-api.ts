@@ -1,5 +1,5 @@
-import { type CursorCodec, NO_PARAMS, oneOf, PAGE, PAGE_PARAMS, type Page, pageRequest, QueryParams, type RawQuery } from '@cs/catalog';
 import type { ListEnvelope, Principal } from '@cs/domain';
+import { type CursorCodec, NO_PARAMS, oneOf, PAGE, PAGE_PARAMS, pageRequest, QueryParams, type RawQuery, toEnvelope } from '@cs/paging';
 import { z } from 'zod/v4';
 import { idempotent, type Tx, validIdempotencyKey, type WriteRequest, type WriteResult } from '@cs/writes';
 import { redeliver, sendTestEvent } from './delivery.commands';
@@ -19,8 +19,8 @@ function withoutSecret({ secret: _secret, ...webhook }: WebhookWithSecret): Webh
 
 /**
  * /api/v1/webhooks: the REST shape of WebhookSubscriptions. Admins only (403 `forbidden` for members, before any
- * lookup or validation); POSTs honour Idempotency-Key like every other write; lists are cursor-paginated like the
- * catalog's.
+ * lookup or validation); POSTs honour Idempotency-Key like every other write; lists are cursor-paginated by @cs/paging,
+ * as the catalog's are.
  */
 export class WebhookRestApi {
   constructor(
@@ -37,7 +37,7 @@ export class WebhookRestApi {
   async list(principal: Principal, query: RawQuery): Promise<ListEnvelope<Webhook>> {
     assertWebhookManager(principal);
     const request = pageRequest(this.cursors, principal, 'webhooks', PAGE_PARAMS.fromQueryString(query), {}, {});
-    return this.envelope(principal, 'webhooks', request.filters, await this.subscriptions.list(principal, request));
+    return toEnvelope(this.cursors, principal, 'webhooks', request.filters, await this.subscriptions.list(principal, request));
   }
 
   async get(principal: Principal, id: string, query: RawQuery): Promise<Webhook> {
@@ -67,7 +67,7 @@ export class WebhookRestApi {
     // The route names the webhook, so a cursor of one webhook's log cannot page through another's.
     const route = `webhooks/${id}/deliveries`;
     const request = pageRequest(this.cursors, principal, route, params, filters, { status: 'status' });
-    return this.envelope(principal, route, request.filters, await this.subscriptions.deliveries(principal, id, request));
+    return toEnvelope(this.cursors, principal, route, request.filters, await this.subscriptions.deliveries(principal, id, request));
   }
 
   async getDelivery(principal: Principal, id: string, deliveryId: string, query: RawQuery): Promise<WebhookDeliveryDetail> {
@@ -108,13 +108,5 @@ export class WebhookRestApi {
       const webhook = result.body as Webhook;
       return { ...result, body: { ...webhook, secret: await currentWebhookSecret(tx, ctx, webhook.id) } };
     });
-  }
-
-  private envelope<T>(principal: Principal, route: string, filters: object, page: Page<T>): ListEnvelope<T> {
-    return {
-      data: page.items,
-      next_cursor: page.nextKey ? this.cursors.encode(principal, route, filters as Record<string, unknown>, page.nextKey) : null,
-      has_more: page.nextKey !== null,
-    };
   }
 }

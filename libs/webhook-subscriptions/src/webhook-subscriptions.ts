@@ -1,4 +1,4 @@
-import type { CursorKey, Page } from '@cs/catalog';
+import type { Page, PageRequest } from '@cs/paging';
 import { inTransaction, parseBody, type Tx } from '@cs/writes';
 import type { DataSource } from 'typeorm';
 import { redeliver, sendTestEvent } from './delivery.commands';
@@ -76,12 +76,12 @@ export class WebhookSubscriptions {
     return getWebhook(this.dataSource, actor, id, this.clock());
   }
 
-  async list(actor: WebhookActor, request: { limit: number; after?: CursorKey }): Promise<Page<Webhook>> {
+  async list(actor: WebhookActor, request: Omit<PageRequest<never>, 'filters'>): Promise<Page<Webhook>> {
     assertWebhookManager(actor);
     return listWebhooks(this.dataSource, actor, request, this.clock());
   }
 
-  async deliveries(actor: WebhookActor, id: string, request: { filters: DeliveryLogFilters; limit: number; after?: CursorKey }): Promise<Page<WebhookDelivery>> {
+  async deliveries(actor: WebhookActor, id: string, request: PageRequest<DeliveryLogFilters>): Promise<Page<WebhookDelivery>> {
     assertWebhookManager(actor);
     return listDeliveries(this.dataSource, actor, id, request);
   }

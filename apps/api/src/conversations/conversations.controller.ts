@@ -1,5 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Catalog, LIST_CONVERSATIONS_PARAMS, type ListConversationsParams, NO_PARAMS, type Params } from '@cs/catalog';
+import { Catalog, LIST_CONVERSATIONS_PARAMS, type ListConversationsParams } from '@cs/catalog';
+import { NO_PARAMS, type Params } from '@cs/paging';
 import type { Principal } from '@cs/domain';
 import { CurrentPrincipal, RequireScope } from '@cs/token-verification';
 import { QueryOf } from '../http/query-params.pipe';

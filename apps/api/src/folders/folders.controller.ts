@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { Catalog, LIST_FOLDERS_PARAMS, type ListFoldersParams, type Params } from '@cs/catalog';
+import { Catalog, LIST_FOLDERS_PARAMS, type ListFoldersParams } from '@cs/catalog';
+import { type Params } from '@cs/paging';
 import type { Principal } from '@cs/domain';
 import { CurrentPrincipal, RequireScope } from '@cs/token-verification';
 import { QueryOf } from '../http/query-params.pipe';

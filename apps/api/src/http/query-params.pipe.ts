@@ -1,5 +1,5 @@
 import { type PipeTransform, Query } from '@nestjs/common';
-import type { Params, QueryParams, RawQuery } from '@cs/catalog';
+import type { Params, QueryParams, RawQuery } from '@cs/paging';
 import type { z } from 'zod/v4';
 
 /** Parses the query string once, at the edge, with the operation's schema; the handler gets typed values. */

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { Catalog, NO_PARAMS } from '@cs/catalog';
+import { Catalog } from '@cs/catalog';
+import { NO_PARAMS } from '@cs/paging';
 import type { Principal } from '@cs/domain';
 import { CurrentPrincipal } from '@cs/token-verification';
 import { QueryOf } from '../http/query-params.pipe';

@@ -1,4 +1,5 @@
-import { DEFAULT_LIMIT, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS, MAX_LIMIT, MAX_TAG_FILTERS } from '@cs/catalog';
+import { LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS, MAX_TAG_FILTERS } from '@cs/catalog';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '@cs/paging';
 import { PROBLEM_STATUS, type ProblemCode, REQUEST_ID_PATTERN } from '@cs/domain';
 import { exampleId, schemaRef } from './openapi.schemas';
 import type { Header, JsonSchema, Parameter, Reference, Response, SecurityScheme } from './openapi.types';

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@cs/catalog';
+import type { JsonSchema } from '@cs/paging';
 
 export type { JsonSchema };
 

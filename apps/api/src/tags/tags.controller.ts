@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { Catalog, PAGE_PARAMS, type PageParams, type Params } from '@cs/catalog';
+import { Catalog } from '@cs/catalog';
+import { PAGE_PARAMS, type PageParams, type Params } from '@cs/paging';
 import type { Principal } from '@cs/domain';
 import { CurrentPrincipal, RequireScope } from '@cs/token-verification';
 import { QueryOf } from '../http/query-params.pipe';

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
-import type { RawQuery } from '@cs/catalog';
+import type { RawQuery } from '@cs/paging';
 import type { Principal } from '@cs/domain';
 import { ApiKeyOnly, CurrentPrincipal } from '@cs/token-verification';
 import { WebhookRestApi } from '@cs/webhook-subscriptions';

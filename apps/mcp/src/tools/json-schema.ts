@@ -1,4 +1,5 @@
-import { ConversationPageSchema, ConversationSchema, FolderPageSchema, MeSchema, toJsonSchema } from '@cs/catalog';
+import { ConversationPageSchema, ConversationSchema, FolderPageSchema, MeSchema } from '@cs/catalog';
+import { toJsonSchema } from '@cs/paging';
 
 /**
  * Output schemas of the tools: the REST API's resource schemas (spec "Resources and their fields"), inlined rather

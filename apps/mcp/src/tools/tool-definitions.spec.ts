@@ -1,4 +1,5 @@
-import { GET_CONVERSATION_ARGS, type JsonSchema, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS, NO_PARAMS, type QueryParams } from '@cs/catalog';
+import { GET_CONVERSATION_ARGS, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS } from '@cs/catalog';
+import { type JsonSchema, NO_PARAMS, type QueryParams } from '@cs/paging';
 import type { z } from 'zod/v4';
 import { TOOLS, toolNamed } from './tool-definitions';
 

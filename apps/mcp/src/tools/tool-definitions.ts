@@ -1,13 +1,5 @@
-import {
-  type Catalog,
-  DEFAULT_LIMIT,
-  GET_CONVERSATION_ARGS,
-  type JsonSchema,
-  LIST_CONVERSATIONS_PARAMS,
-  LIST_FOLDERS_PARAMS,
-  MAX_LIMIT,
-  NO_PARAMS,
-} from '@cs/catalog';
+import { type Catalog, GET_CONVERSATION_ARGS, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS } from '@cs/catalog';
+import { DEFAULT_LIMIT, type JsonSchema, MAX_LIMIT, NO_PARAMS } from '@cs/paging';
 import type { Principal, Scope } from '@cs/domain';
 import { CONVERSATION_PAGE_SCHEMA, CONVERSATION_SCHEMA, FOLDER_PAGE_SCHEMA, ME_SCHEMA } from './json-schema';
 import { toolInput } from './tool-input';

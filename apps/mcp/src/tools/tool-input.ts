@@ -1,4 +1,4 @@
-import type { JsonSchema, QueryParams } from '@cs/catalog';
+import type { JsonSchema, QueryParams } from '@cs/paging';
 import type { z } from 'zod/v4';
 
 /**

@@ -1,7 +1,7 @@
 import { STATUS_FILTERS, type StatusFilter } from '@cs/domain';
 import { z } from 'zod/v4';
-import { dateTime, flag, idList, oneOf, PAGE, text } from '../params/fields';
-import { QueryParams } from '../params/query-params';
+import { flag, oneOf, PAGE, QueryParams, text } from '@cs/paging';
+import { dateTime, idList } from '../params/filter-fields';
 
 export const MAX_TAG_FILTERS = 20;
 

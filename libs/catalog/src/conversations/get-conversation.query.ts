@@ -1,14 +1,14 @@
-import { type Conversation, isIdOf, notFound, type Principal } from '@cs/domain';
+import { type Conversation, isIdOf, notFound, type Principal, visibleTo } from '@cs/domain';
+import { QueryParams } from '@cs/paging';
+import type { RowQueryable } from '@cs/persistence';
 import { z } from 'zod/v4';
-import { type Queryable, visibleTo } from '../db';
-import { QueryParams } from '../params/query-params';
 import { CONVERSATION_COLUMNS, type ConversationRow, type SourceRow, toConversation } from './conversation-rows';
 
 /** The get-conversation tool's arguments: the id REST takes in its path. */
 export const GET_CONVERSATION_ARGS = new QueryParams(z.strictObject({ id: z.string().min(1, { error: 'must not be empty' }) }));
 
 /** GET /conversations/{id}: summary and full sources. Unknown, other-workspace and invisible ids are the same 404. */
-export async function getConversation(db: Queryable, principal: Principal, id: string): Promise<Conversation> {
+export async function getConversation(db: RowQueryable, principal: Principal, id: string): Promise<Conversation> {
   if (!isIdOf('conversation', id)) throw notFound('conversation');
   const [row] = await db.query<ConversationRow>(
     `SELECT ${CONVERSATION_COLUMNS}, c.summary

@@ -1,13 +1,13 @@
-import { type ConversationListEntry, notFound, type Principal } from '@cs/domain';
-import { type Queryable, visibleTo } from '../db';
+import { type ConversationListEntry, notFound, type Principal, visibleTo } from '@cs/domain';
+import { newestFirst, type Page, type PageRequest } from '@cs/paging';
+import { type RowQueryable, SqlParams } from '@cs/persistence';
 import { assertFolderVisible, descendantFolderIds } from '../folders/folder-access';
-import type { PageRequest } from '../params/page-request';
-import { type Page, toPage } from '../params/page';
-import { SqlParams } from '../sql-params';
 import type { ConversationFilters } from './conversation-filters';
 import { CONVERSATION_COLUMNS, type ConversationRow, SOURCE_LITE_COLUMN, toListEntry } from './conversation-rows';
 
-async function assertTagsExist(db: Queryable, principal: Principal, tagIds: string[]): Promise<void> {
+const ORDER = newestFirst('c');
+
+async function assertTagsExist(db: RowQueryable, principal: Principal, tagIds: string[]): Promise<void> {
   const rows = await db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM tags WHERE workspace_id = $1 AND id = ANY($2)',
     [principal.workspaceId, tagIds],
@@ -20,7 +20,7 @@ async function assertTagsExist(db: Queryable, principal: Principal, tagIds: stri
  * (created_at, id) so a page deep in the listing costs what the first one does.
  */
 export async function listConversations(
-  db: Queryable,
+  db: RowQueryable,
   principal: Principal,
   request: PageRequest<ConversationFilters>,
 ): Promise<Page<ConversationListEntry>> {
@@ -44,15 +44,14 @@ export async function listConversations(
     where.push(`EXISTS (SELECT 1 FROM conversation_tags ct
       WHERE ct.conversation_id = c.id AND ct.accepted AND ct.tag_id = ANY(${p.add(filters.tagIds)}))`);
   }
-  if (after) where.push(`(c.created_at, c.id) < (${p.add(after[0])}::timestamptz, ${p.add(after[1])})`);
+  if (after) where.push(ORDER.after(p, after));
 
   const rows = await db.query<ConversationRow>(
     `SELECT ${CONVERSATION_COLUMNS}, ${SOURCE_LITE_COLUMN}
      FROM conversations c
      WHERE ${where.join(' AND ')}
-     ORDER BY c.created_at DESC, c.id DESC
-     LIMIT ${p.add(limit + 1)}`,
+     ${ORDER.orderAndLimit(p, limit)}`,
     p.values,
   );
-  return toPage(rows, limit, (r) => [r.created_at.toISOString(), r.id], toListEntry);
+  return ORDER.page(rows, limit, toListEntry);
 }

@@ -1,9 +1,8 @@
-import { isIdOf, notFound, type Principal } from '@cs/domain';
-import { type Queryable, visibleTo } from '../db';
-import type { SqlParams } from '../sql-params';
+import { isIdOf, notFound, type Principal, visibleTo } from '@cs/domain';
+import type { RowQueryable, SqlParams } from '@cs/persistence';
 
 /** Throws 404 unless the folder exists in the caller's workspace and is visible to the caller. */
-export async function assertFolderVisible(db: Queryable, principal: Principal, folderId: string): Promise<void> {
+export async function assertFolderVisible(db: RowQueryable, principal: Principal, folderId: string): Promise<void> {
   if (!isIdOf('folder', folderId)) throw notFound('folder');
   const rows = await db.query(
     `SELECT 1 FROM folders f WHERE f.id = $1 AND f.workspace_id = $2 AND ${visibleTo('f', '$3')}`,

@@ -1,8 +1,8 @@
-import { type Folder, isIdOf, notFound, type Principal } from '@cs/domain';
-import { type Queryable, visibleTo } from '../db';
+import { type Folder, isIdOf, notFound, type Principal, visibleTo } from '@cs/domain';
+import type { RowQueryable } from '@cs/persistence';
 
 /** One visible folder, as GET /folders shows it (the write endpoints answer with it). */
-export async function getFolder(db: Queryable, principal: Principal, id: string): Promise<Folder> {
+export async function getFolder(db: RowQueryable, principal: Principal, id: string): Promise<Folder> {
   if (!isIdOf('folder', id)) throw notFound('folder');
   const [row] = await db.query<{ id: string; name: string; parent_id: string | null; created_at: Date }>(
     `SELECT f.id, f.name, f.parent_id, f.created_at FROM folders f

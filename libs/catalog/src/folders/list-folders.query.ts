@@ -1,11 +1,7 @@
-import type { Folder, Principal } from '@cs/domain';
+import { type Folder, type Principal, visibleTo } from '@cs/domain';
+import { flag, newestFirst, PAGE, type Page, type PageRequest, QueryParams, text } from '@cs/paging';
+import { type RowQueryable, SqlParams } from '@cs/persistence';
 import { z } from 'zod/v4';
-import { type Queryable, visibleTo } from '../db';
-import type { PageRequest } from '../params/page-request';
-import { flag, PAGE, text } from '../params/fields';
-import { QueryParams } from '../params/query-params';
-import { type Page, toPage } from '../params/page';
-import { SqlParams } from '../sql-params';
 import { assertFolderVisible, descendantFolderIds } from './folder-access';
 
 /** GET /api/v1/folders and the list-folders tool. */
@@ -18,6 +14,8 @@ export interface FolderFilters {
   recursive: boolean;
 }
 
+const ORDER = newestFirst('f');
+
 interface FolderRow {
   id: string;
   name: string;
@@ -26,7 +24,7 @@ interface FolderRow {
 }
 
 /** GET /folders: visible folders, newest first; inside folder_id at any depth, or direct children only. */
-export async function listFolders(db: Queryable, principal: Principal, request: PageRequest<FolderFilters>): Promise<Page<Folder>> {
+export async function listFolders(db: RowQueryable, principal: Principal, request: PageRequest<FolderFilters>): Promise<Page<Folder>> {
   const { filters, limit, after } = request;
   if (filters.folderId !== null) await assertFolderVisible(db, principal, filters.folderId);
   const p = new SqlParams();
@@ -34,18 +32,12 @@ export async function listFolders(db: Queryable, principal: Principal, request: 
   if (filters.folderId !== null) {
     where.push(filters.recursive ? `f.id IN ${descendantFolderIds(p, filters.folderId)}` : `f.parent_id = ${p.add(filters.folderId)}`);
   }
-  if (after) where.push(`(f.created_at, f.id) < (${p.add(after[0])}::timestamptz, ${p.add(after[1])})`);
+  if (after) where.push(ORDER.after(p, after));
   const rows = await db.query<FolderRow>(
     `SELECT f.id, f.name, f.parent_id, f.created_at FROM folders f
      WHERE ${where.join(' AND ')}
-     ORDER BY f.created_at DESC, f.id DESC
-     LIMIT ${p.add(limit + 1)}`,
+     ${ORDER.orderAndLimit(p, limit)}`,
     p.values,
   );
-  return toPage(
-    rows,
-    limit,
-    (r) => [r.created_at.toISOString(), r.id],
-    (r) => ({ id: r.id, name: r.name, parent_id: r.parent_id, created_at: r.created_at.toISOString() }),
-  );
+  return ORDER.page(rows, limit, (r) => ({ id: r.id, name: r.name, parent_id: r.parent_id, created_at: r.created_at.toISOString() }));
 }

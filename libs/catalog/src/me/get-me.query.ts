@@ -1,8 +1,8 @@
 import { type Me, notFound, type Principal } from '@cs/domain';
-import type { Queryable } from '../db';
+import type { RowQueryable } from '@cs/persistence';
 
 /** GET /me: the user and workspace the connection is bound to; the email only with the `email` scope. */
-export async function getMe(db: Queryable, principal: Principal): Promise<Me> {
+export async function getMe(db: RowQueryable, principal: Principal): Promise<Me> {
   const [row] = await db.query<{ email: string; workspace_name: string }>(
     `SELECT u.email, w.name AS workspace_name
      FROM memberships m JOIN users u ON u.id = m.user_id JOIN workspaces w ON w.id = m.workspace_id

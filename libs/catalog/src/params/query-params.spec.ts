@@ -1,8 +1,8 @@
 import { DomainError } from '@cs/domain';
+import { NO_PARAMS, PAGE_PARAMS } from '@cs/paging';
 import { LIST_CONVERSATIONS_PARAMS } from '../conversations/conversation-filters';
 import { GET_CONVERSATION_ARGS } from '../conversations/get-conversation.query';
 import { LIST_FOLDERS_PARAMS } from '../folders/list-folders.query';
-import { NO_PARAMS, PAGE_PARAMS } from './common-params';
 
 function problemsOf(fn: () => unknown): { name: string; reason: string }[] {
   try {

@@ -1,12 +1,13 @@
-import { isIdOf, notFound, type Principal, type TagCatalogEntry } from '@cs/domain';
-import { type Queryable, visibleTo } from '../db';
-import type { PageRequest } from '../params/page-request';
-import { type Page, toPage } from '../params/page';
-import { SqlParams } from '../sql-params';
+import { isIdOf, notFound, type Principal, type TagCatalogEntry, visibleTo } from '@cs/domain';
+import { Keyset, type Page, type PageRequest } from '@cs/paging';
+import { type RowQueryable, SqlParams } from '@cs/persistence';
 
 interface TagRow extends TagCatalogEntry {
   sort_name: string;
 }
+
+/** By name, case-insensitive, id breaking ties. */
+const ORDER = new Keyset<TagRow>('lower(t.name)', 't.id', 'ASC', null, (r) => [r.sort_name, r.id]);
 
 /**
  * GET /tags: every tag of the workspace by name (case-insensitive), id breaking ties. applied_count counts
@@ -16,31 +17,25 @@ interface TagRow extends TagCatalogEntry {
 const APPLIED_COUNT = (user: string) => `(SELECT count(*)::int FROM conversation_tags ct JOIN conversations c ON c.id = ct.conversation_id
         WHERE ct.tag_id = t.id AND ct.accepted AND ${visibleTo('c', user)}) AS applied_count`;
 
-export async function listTags(db: Queryable, principal: Principal, request: PageRequest<Record<string, never>>): Promise<Page<TagCatalogEntry>> {
+export async function listTags(db: RowQueryable, principal: Principal, request: PageRequest<Record<string, never>>): Promise<Page<TagCatalogEntry>> {
   const p = new SqlParams();
   const workspace = p.add(principal.workspaceId);
   const user = p.add(principal.userId);
   const where = [`t.workspace_id = ${workspace}`];
-  if (request.after) where.push(`(lower(t.name), t.id) > (${p.add(request.after[0])}, ${p.add(request.after[1])})`);
+  if (request.after) where.push(ORDER.after(p, request.after));
   const rows = await db.query<TagRow>(
     `SELECT t.id, t.name, t.color, t.description, lower(t.name) AS sort_name,
        ${APPLIED_COUNT(user)}
      FROM tags t
      WHERE ${where.join(' AND ')}
-     ORDER BY lower(t.name), t.id
-     LIMIT ${p.add(request.limit + 1)}`,
+     ${ORDER.orderAndLimit(p, request.limit)}`,
     p.values,
   );
-  return toPage(
-    rows,
-    request.limit,
-    (r) => [r.sort_name, r.id],
-    ({ id, name, color, description, applied_count }) => ({ id, name, color, description, applied_count }),
-  );
+  return ORDER.page(rows, request.limit, ({ id, name, color, description, applied_count }) => ({ id, name, color, description, applied_count }));
 }
 
 /** One tag as GET /tags shows it (the write endpoints answer with it). */
-export async function getTag(db: Queryable, principal: Principal, id: string): Promise<TagCatalogEntry> {
+export async function getTag(db: RowQueryable, principal: Principal, id: string): Promise<TagCatalogEntry> {
   if (!isIdOf('tag', id)) throw notFound('tag');
   const [row] = await db.query<TagCatalogEntry>(
     `SELECT t.id, t.name, t.color, t.description, ${APPLIED_COUNT('$3')} FROM tags t WHERE t.id = $1 AND t.workspace_id = $2`,

@@ -1,5 +1,4 @@
-import { type Bot, type BotStatus, isIdOf, newId, notFound, TERMINATION_REASONS, type TerminationReason } from '@cs/domain';
-import { visibleTo } from '@cs/catalog';
+import { type Bot, type BotStatus, isIdOf, newId, notFound, TERMINATION_REASONS, type TerminationReason, visibleTo } from '@cs/domain';
 import { recordEvent, requestProcessing } from '@cs/events';
 import type { WriteContext } from '../conversations/conversation.commands';
 import { insertSources } from '../conversations/insert-sources';

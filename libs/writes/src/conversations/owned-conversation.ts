@@ -1,5 +1,4 @@
-import { forbidden, isIdOf, notFound, type Principal } from '@cs/domain';
-import { visibleTo } from '@cs/catalog';
+import { forbidden, isIdOf, notFound, type Principal, visibleTo } from '@cs/domain';
 import type { Tx } from '../tx';
 
 export interface LockedConversation {

@@ -1,5 +1,4 @@
-import { DomainError, isIdOf, type Principal } from '@cs/domain';
-import { visibleTo } from '@cs/catalog';
+import { DomainError, isIdOf, type Principal, visibleTo } from '@cs/domain';
 import type { Tx } from '../tx';
 
 /** A body field naming something that does not exist (or is not visible) is a 404, like an unknown id on reads. */

@@ -1,5 +1,5 @@
-import { conflict, type Folder, forbidden, isIdOf, newId, notFound } from '@cs/domain';
-import { getFolder, visibleTo } from '@cs/catalog';
+import { conflict, type Folder, forbidden, isIdOf, newId, notFound, visibleTo } from '@cs/domain';
+import { getFolder } from '@cs/catalog';
 import { z } from 'zod';
 import type { WriteContext } from '../conversations/conversation.commands';
 import { assertFolderUsable } from '../conversations/references';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { Catalog, CursorCodec, LIST_CONVERSATIONS_PARAMS, NO_PARAMS, type RawQuery } from '@cs/catalog';
+import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { CursorCodec, NO_PARAMS, type RawQuery } from '@cs/paging';
 import { DomainError, invalidToken, insufficientScope, type Principal } from '@cs/domain';
 import { limitField, policyField, type RateLimiter, type RateLimitPolicy } from '@cs/nest-infrastructure';
 import { ApiKeyResolver, PrincipalResolver } from '@cs/token-verification';

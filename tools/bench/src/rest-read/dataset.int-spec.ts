@@ -1,4 +1,5 @@
-import { Catalog, CursorCodec, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { CursorCodec } from '@cs/paging';
 import { ApiKeyResolver } from '@cs/token-verification';
 import { createTestDatabase, type TestDatabase } from '@cs/testing';
 import { Pool } from 'pg';

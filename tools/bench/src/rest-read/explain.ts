@@ -1,8 +1,9 @@
 import { parse as parseQuery } from 'node:querystring';
-import { Catalog, CursorCodec, LIST_CONVERSATIONS_PARAMS, NO_PARAMS, type Queryable, type RawQuery } from '@cs/catalog';
+import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { CursorCodec, NO_PARAMS, type RawQuery } from '@cs/paging';
 import { ApiKeyResolver } from '@cs/token-verification';
 import type { Pool } from 'pg';
-import { poolQueryable } from '@cs/persistence';
+import { poolQueryable, type RowQueryable } from '@cs/persistence';
 import type { BenchRoute, RouteKey } from './routes';
 
 /** The big tables, which must never be read by a sequential scan on a request path at this size (the issue). */
@@ -30,7 +31,7 @@ interface Recorded {
   parameters: unknown[];
 }
 
-function recording(db: Queryable, into: Recorded[]): Queryable {
+function recording(db: RowQueryable, into: Recorded[]): RowQueryable {
   return {
     query<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
       into.push({ sql, parameters });

@@ -1,8 +1,7 @@
-import type { Principal } from '@cs/domain';
-import { invalidCursor } from '@cs/domain';
+import { invalidCursor, type Principal } from '@cs/domain';
 import type { CursorCodec, CursorKey } from '../cursors/cursor.codec';
-import type { PageParams } from './common-params';
-import type { Params } from './query-params';
+import type { PageParams } from '../params/common-params';
+import type { Params } from '../params/query-params';
 
 export interface PageRequest<F> {
   filters: F;
