@@ -3,9 +3,9 @@
  * takes (limit and cursor among them), the signed cursor, the page request a cursor continues, the keyset
  * condition and order in SQL, and the `{ data, next_cursor, has_more }` answer.
  */
-export { CursorCodec, CURSOR_TTL_SECONDS, type CursorKey } from './cursors/cursor.codec';
+export { CursorCodec, type CursorKey } from './cursors/cursor.codec';
 export { type JsonSchema, type Params, QueryParams, type RawQuery, toJsonSchema } from './params/query-params';
-export { cursor, DEFAULT_LIMIT, flag, limit, MAX_CURSOR_LENGTH, MAX_ID_LENGTH, MAX_LIMIT, oneOf, PAGE, text } from './params/fields';
+export { DEFAULT_LIMIT, flag, MAX_LIMIT, oneOf, PAGE, text } from './params/fields';
 export { NO_PARAMS, PAGE_PARAMS, type PageParams } from './params/common-params';
 export { type PageRequest, pageRequest } from './page/page-request';
 export { type Page, toEnvelope } from './page/page';
