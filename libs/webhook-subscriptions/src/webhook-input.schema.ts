@@ -1,10 +1,9 @@
 import { EVENT_TYPES, type EventType } from '@cs/domain';
-import { z } from 'zod';
+import { atMost, CONTROL_CHARACTERS_REASON, listOf, mustBeAString, noControlCharacters, NOT_EMPTY, typeError } from '@cs/writes';
+import { z } from 'zod/v4';
 
 /** Limits of a subscription, enforced here and by the schema's CHECK constraints (migration 1764100000000). */
-export const WEBHOOK_LIMITS = { url: 2048, description: 500 } as const;
-
-const noControlCharacters = (value: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value);
+export const WEBHOOK_LIMITS = { url: 2048, description: 500, events: 20 } as const;
 
 /**
  * Why a URL cannot be a webhook endpoint, or null when it can. https is required in production (issue 5 "Safety");
@@ -25,52 +24,71 @@ export function endpointUrlProblem(value: string, requireHttps: boolean): string
   return null;
 }
 
+export const WEBHOOK_URL_DESCRIPTION =
+  `Endpoint that receives the events: an absolute http or https URL (https only in production), at most ${WEBHOOK_LIMITS.url} ` +
+  'characters, without credentials. Targets that resolve to private, loopback or link-local addresses are refused when delivering.';
+
 const urlField = (requireHttps: boolean) =>
-  z
-    .string({ invalid_type_error: 'must be a string', required_error: 'is required' })
+  mustBeAString('is required')
     .trim()
-    .min(1, 'must not be empty')
-    .max(WEBHOOK_LIMITS.url, `must be at most ${WEBHOOK_LIMITS.url} characters`)
+    .min(1, NOT_EMPTY)
+    .max(WEBHOOK_LIMITS.url, atMost(WEBHOOK_LIMITS.url))
     .superRefine((value, ctx) => {
       const problem = endpointUrlProblem(value, requireHttps);
-      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-    });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .meta({ format: 'uri', description: WEBHOOK_URL_DESCRIPTION });
+
+export const EVENTS_DESCRIPTION = 'Event types to receive; at least one. Stored without duplicates, in the order of the event catalog.';
 
 /** A non-empty set of known event types, kept in catalog order so equal selections are stored equally. */
-const eventsField = z
-  .array(z.string({ invalid_type_error: 'must be a string' }), { invalid_type_error: 'must be an array of event types', required_error: 'is required' })
-  .min(1, 'must name at least one event type')
-  .max(20, 'must name at most 20 event types')
+const eventsField = listOf(mustBeAString().meta({ enum: [...EVENT_TYPES] }), {
+  error: typeError('must be an array of event types', 'is required'),
+  min: { value: 1, error: 'must name at least one event type' },
+  max: { value: WEBHOOK_LIMITS.events, error: `must name at most ${WEBHOOK_LIMITS.events} event types` },
+})
   .superRefine((values, ctx) => {
     values.forEach((value, i) => {
       if (!(EVENT_TYPES as readonly string[]).includes(value)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [i], message: `must be one of ${EVENT_TYPES.join(', ')}` });
+        ctx.addIssue({ code: 'custom', path: [i], message: `must be one of ${EVENT_TYPES.join(', ')}` });
       }
     });
   })
-  .transform((values) => EVENT_TYPES.filter((type) => values.includes(type)) as EventType[]);
+  .transform((values) => EVENT_TYPES.filter((type) => values.includes(type)) as EventType[])
+  .meta({ description: EVENTS_DESCRIPTION });
 
-const descriptionField = z
-  .string({ invalid_type_error: 'must be a string' })
-  .trim()
-  .max(WEBHOOK_LIMITS.description, `must be at most ${WEBHOOK_LIMITS.description} characters`)
-  .refine(noControlCharacters, 'must not contain control characters')
-  .nullable()
-  // An empty description is no description.
-  .transform((value) => (value ? value : null));
+const descriptionField = (description: string) =>
+  mustBeAString()
+    .trim()
+    .max(WEBHOOK_LIMITS.description, atMost(WEBHOOK_LIMITS.description))
+    .refine(noControlCharacters, { error: CONTROL_CHARACTERS_REASON })
+    .nullable()
+    // An empty description is no description.
+    .transform((value) => (value ? value : null))
+    .meta({ description });
 
 export const createWebhookInput = (requireHttps: boolean) =>
-  z.object({ url: urlField(requireHttps), events: eventsField, description: descriptionField.optional() }).strict();
+  z
+    .strictObject({
+      url: urlField(requireHttps),
+      events: eventsField,
+      description: descriptionField(`What it is for, at most ${WEBHOOK_LIMITS.description} characters.`).optional(),
+    })
+    .meta({ description: 'A new webhook subscription.' });
 
 export const updateWebhookInput = (requireHttps: boolean) =>
   z
-    .object({
+    .strictObject({
       url: urlField(requireHttps).optional(),
       events: eventsField.optional(),
-      description: descriptionField.optional(),
-      enabled: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
+      description: descriptionField('What it is for; null or an empty string clears it.').optional(),
+      enabled: z.boolean({ error: typeError('must be true or false') }).optional().meta({ description: 'Turn delivery of new events on or off.' }),
     })
-    .strict();
+    .meta({
+      description:
+        'Fields to change; absent fields stay. `enabled: false` turns it off (`disabled_reason: manual`); `enabled: true` turns it back on ' +
+        'and clears `disabled_reason` and `failing_since`, also after it was turned off for failing.',
+    });
 
 export type CreateWebhookInput = z.output<ReturnType<typeof createWebhookInput>>;
 export type UpdateWebhookInput = z.output<ReturnType<typeof updateWebhookInput>>;

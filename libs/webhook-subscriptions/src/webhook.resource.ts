@@ -1,64 +1,33 @@
 import type { EventType } from '@cs/domain';
+import type { z } from 'zod/v4';
+import type {
+  DELIVERY_ORIGINS,
+  DELIVERY_STATUSES,
+  WebhookAttemptSchema,
+  WebhookDeliveryDetailSchema,
+  WebhookDeliverySchema,
+  WebhookSchema,
+  WebhookWithSecretSchema,
+} from './webhook-resource.schema';
+
+// The resources' types are their schemas' (webhook-resource.schema.ts), so the two cannot drift.
 
 /** A subscription as the API and the pages show it. The signing secret is never part of it (see WebhookWithSecret). */
-export interface Webhook {
-  id: string;
-  url: string;
-  events: EventType[];
-  description: string | null;
-  enabled: boolean;
-  /** `manual` (an admin turned it off) or `failing` (the worker disabled it); null while enabled. */
-  disabled_reason: 'manual' | 'failing' | null;
-  /** Start of the current run of failed attempts; null when the last attempt succeeded. */
-  failing_since: string | null;
-  /** Until when the secret replaced by the last rotation still signs beside the current one; null outside that window. */
-  previous_secret_expires_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type Webhook = z.output<typeof WebhookSchema>;
 
 /** The answer of create and rotate-secret: the only places the secret is shown. */
-export type WebhookWithSecret = Webhook & { secret: string };
+export type WebhookWithSecret = z.output<typeof WebhookWithSecretSchema>;
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
-export type DeliveryOrigin = 'event' | 'redelivery' | 'test';
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type DeliveryOrigin = (typeof DELIVERY_ORIGINS)[number];
 
 /** One entry of a webhook's delivery log. */
-export interface WebhookDelivery {
-  id: string;
-  webhook_id: string;
-  /** The event's id: the `webhook-id` header, the same on every attempt and redelivery. */
-  event_id: string;
-  event_type: string;
-  origin: DeliveryOrigin;
-  status: DeliveryStatus;
-  /** Attempts made so far. */
-  attempt_count: number;
-  next_attempt_at: string | null;
-  created_at: string;
-  completed_at: string | null;
-  /** Outcome of the latest attempt, if any: HTTP status (null when none came back) and error kind (null on success). */
-  last_response_status: number | null;
-  last_error_kind: string | null;
-}
+export type WebhookDelivery = z.output<typeof WebhookDeliverySchema>;
 
-export interface WebhookAttempt {
-  attempt: number;
-  started_at: string;
-  duration_ms: number;
-  request_url: string;
-  request_headers: Record<string, string>;
-  request_body: string;
-  response_status: number | null;
-  response_headers: Record<string, string> | null;
-  /** The first 4 KiB of the answer. */
-  response_body: string | null;
-  error_kind: string | null;
-  error_message: string | null;
-}
+export type WebhookAttempt = z.output<typeof WebhookAttemptSchema>;
 
 /** A delivery with what was sent and every attempt, oldest first. */
-export type WebhookDeliveryDetail = WebhookDelivery & { payload: Record<string, unknown>; attempts: WebhookAttempt[] };
+export type WebhookDeliveryDetail = z.output<typeof WebhookDeliveryDetailSchema>;
 
 export interface WebhookRow {
   id: string;

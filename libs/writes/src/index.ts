@@ -1,6 +1,20 @@
 export { Writes, type WriteRequest, type WriteResult } from './writes';
 export type { UploadInput } from './conversations/insert-sources';
-export { LIMITS } from './validation/fields';
+export { atMost, CONTROL_CHARACTERS_REASON, LIMITS, listOf, mustBeAString, noControlCharacters, NOT_EMPTY, typeError } from './validation/fields';
 export { inTransaction, Tx } from './tx';
 export { idempotent, validIdempotencyKey, type WriteResponse } from './idempotency/idempotency';
 export { parseBody } from './validation/parse-body';
+export {
+  CreateConversationRequestSchema,
+  DocumentSourceInputSchema,
+  SourceInputSchema,
+  TextSourceInputSchema,
+  TranscriptSegmentInputSchema,
+  TranscriptSourceInputSchema,
+  UpdateConversationRequestSchema,
+} from './conversations/conversation-input.schema';
+export { FileSourceUploadSchema } from './conversations/file-upload.schema';
+export { CreateFolderRequestSchema, UpdateFolderRequestSchema } from './folders/folder-input.schema';
+export { CreateTagRequestSchema, UpdateTagRequestSchema } from './tags/tag-input.schema';
+export { CreateBotRequestSchema, RecorderEventSchema } from './bots/bot-input.schema';
+export { BotSchema, RecorderEventOutcomeSchema } from './bots/bot-resource.schema';

@@ -1,8 +1,8 @@
 import type { Bot, Principal } from '@cs/domain';
-import { createBotInput, recorderEventInput } from './bots/bot-input.schema';
+import { CreateBotRequestSchema, RecorderEventSchema } from './bots/bot-input.schema';
 import { applyRecorderEvent, createBot, getBot, type RecorderEventOutcome } from './bots/bot.commands';
 import type { DataSource } from 'typeorm';
-import { createConversationInput, sourceInput, updateConversationInput } from './conversations/conversation-input.schema';
+import { CreateConversationRequestSchema, SourceInputSchema, UpdateConversationRequestSchema } from './conversations/conversation-input.schema';
 import {
   addSources,
   applyTag,
@@ -13,9 +13,11 @@ import {
   type WriteContext,
 } from './conversations/conversation.commands';
 import type { UploadInput } from './conversations/insert-sources';
-import { createFolder, createFolderInput, deleteFolder, updateFolder, updateFolderInput } from './folders/folder.commands';
+import { createFolder, deleteFolder, updateFolder } from './folders/folder.commands';
+import { CreateFolderRequestSchema, UpdateFolderRequestSchema } from './folders/folder-input.schema';
 import { idempotent, validIdempotencyKey, type WriteResponse } from './idempotency/idempotency';
-import { createTag, createTagInput, deleteTag, updateTag, updateTagInput } from './tags/tag.commands';
+import { createTag, deleteTag, updateTag } from './tags/tag.commands';
+import { CreateTagRequestSchema, UpdateTagRequestSchema } from './tags/tag-input.schema';
 import { inTransaction, type Tx } from './tx';
 import { parseBody } from './validation/parse-body';
 
@@ -44,7 +46,7 @@ export class Writes {
   ) {}
 
   createBot(request: WriteRequest, body: unknown): Promise<WriteResult> {
-    const input = parseBody(createBotInput, body);
+    const input = parseBody(CreateBotRequestSchema, body);
     return this.post(request, body, (tx, ctx) => createBot(tx, ctx, input, this.options.recorderProvider));
   }
 
@@ -54,18 +56,18 @@ export class Writes {
 
   /** A recorder's signed report (the signature is checked by the caller). */
   applyRecorderEvent(body: unknown, requestId: string | null): Promise<RecorderEventOutcome> {
-    const event = parseBody(recorderEventInput, body);
+    const event = parseBody(RecorderEventSchema, body);
     const now = this.clock();
     return inTransaction(this.dataSource, (tx) => applyRecorderEvent(tx, event, requestId, now));
   }
 
   createConversation(request: WriteRequest, body: unknown): Promise<WriteResult> {
-    const input = parseBody(createConversationInput, body);
+    const input = parseBody(CreateConversationRequestSchema, body);
     return this.post(request, body, (tx, ctx) => createConversation(tx, ctx, input));
   }
 
   addSource(request: WriteRequest, conversationId: string, body: unknown): Promise<WriteResult> {
-    const input = parseBody(sourceInput, body);
+    const input = parseBody(SourceInputSchema, body);
     return this.post(request, body, (tx, ctx) => addSources(tx, ctx, conversationId, [input]));
   }
 
@@ -74,7 +76,7 @@ export class Writes {
   }
 
   updateConversation(request: WriteRequest, id: string, body: unknown): Promise<WriteResult> {
-    const input = parseBody(updateConversationInput, body);
+    const input = parseBody(UpdateConversationRequestSchema, body);
     return this.write(request, 200, (tx, ctx) => updateConversation(tx, ctx, id, input));
   }
 
@@ -91,12 +93,12 @@ export class Writes {
   }
 
   createFolder(request: WriteRequest, body: unknown): Promise<WriteResult> {
-    const input = parseBody(createFolderInput, body);
+    const input = parseBody(CreateFolderRequestSchema, body);
     return this.post(request, body, (tx, ctx) => createFolder(tx, ctx, input));
   }
 
   updateFolder(request: WriteRequest, id: string, body: unknown): Promise<WriteResult> {
-    const input = parseBody(updateFolderInput, body);
+    const input = parseBody(UpdateFolderRequestSchema, body);
     return this.write(request, 200, (tx, ctx) => updateFolder(tx, ctx, id, input));
   }
 
@@ -105,12 +107,12 @@ export class Writes {
   }
 
   createTag(request: WriteRequest, body: unknown): Promise<WriteResult> {
-    const input = parseBody(createTagInput, body);
+    const input = parseBody(CreateTagRequestSchema, body);
     return this.post(request, body, (tx, ctx) => createTag(tx, ctx, input));
   }
 
   updateTag(request: WriteRequest, id: string, body: unknown): Promise<WriteResult> {
-    const input = parseBody(updateTagInput, body);
+    const input = parseBody(UpdateTagRequestSchema, body);
     return this.write(request, 200, (tx, ctx) => updateTag(tx, ctx, id, input));
   }
 

@@ -1,20 +1,12 @@
 import { conflict, type Folder, forbidden, isIdOf, newId, notFound, visibleTo } from '@cs/domain';
 import { getFolder } from '@cs/catalog';
-import { z } from 'zod';
 import type { WriteContext } from '../conversations/conversation.commands';
 import { assertFolderUsable } from '../conversations/references';
 import type { Tx } from '../tx';
 import { updateRow } from '../update-row';
-import { idField, LIMITS, nameField, visibilityField } from '../validation/fields';
+import type { CreateFolderInput, UpdateFolderInput } from './folder-input.schema';
 
-export const createFolderInput = z
-  .object({ name: nameField(LIMITS.folderName), parent_id: idField.nullable().optional(), visibility: visibilityField.optional() })
-  .strict();
-export const updateFolderInput = z
-  .object({ name: nameField(LIMITS.folderName).optional(), parent_id: idField.nullable().optional(), visibility: visibilityField.optional() })
-  .strict();
-
-export async function createFolder(tx: Tx, ctx: WriteContext, input: z.output<typeof createFolderInput>): Promise<Folder> {
+export async function createFolder(tx: Tx, ctx: WriteContext, input: CreateFolderInput): Promise<Folder> {
   const { principal, now } = ctx;
   if (input.parent_id) await assertFolderUsable(tx, principal, input.parent_id, 'parent_id');
   const id = newId('folder', now);
@@ -36,7 +28,7 @@ async function lockOwnedFolder(tx: Tx, ctx: WriteContext, id: string): Promise<v
   if (row.owner_id !== ctx.principal.userId) throw forbidden('Only the owner of a folder can change it.');
 }
 
-export async function updateFolder(tx: Tx, ctx: WriteContext, id: string, input: z.output<typeof updateFolderInput>): Promise<Folder> {
+export async function updateFolder(tx: Tx, ctx: WriteContext, id: string, input: UpdateFolderInput): Promise<Folder> {
   // Moves under a folder are serialized per workspace: two concurrent moves (a into b, b into a) would each pass
   // the cycle check below on the tree as it was, and together cut both folders off the tree (or deadlock on
   // their row locks). Taken before any row lock, so it cannot deadlock itself.

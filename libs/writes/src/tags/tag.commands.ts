@@ -1,18 +1,10 @@
 import { getTag } from '@cs/catalog';
 import { conflict, isIdOf, newId, notFound, type TagCatalogEntry } from '@cs/domain';
-import { z } from 'zod';
 import type { WriteContext } from '../conversations/conversation.commands';
 import type { Tx } from '../tx';
 import { updateRow } from '../update-row';
 import { isUniqueViolation } from '../unique-violation';
-import { colorField, LIMITS, nameField } from '../validation/fields';
-
-const description = z.string({ invalid_type_error: 'must be a string' }).trim().max(LIMITS.tagDescription, `must be at most ${LIMITS.tagDescription} characters`);
-
-export const createTagInput = z.object({ name: nameField(LIMITS.tagName), color: colorField.nullable().optional(), description: description.nullable().optional() }).strict();
-export const updateTagInput = z
-  .object({ name: nameField(LIMITS.tagName).optional(), color: colorField.nullable().optional(), description: description.nullable().optional() })
-  .strict();
+import type { CreateTagInput, UpdateTagInput } from './tag-input.schema';
 
 const nameTaken = (name: string) => conflict(`A tag named "${name}" already exists in this workspace (names are compared case-insensitively).`);
 
@@ -35,7 +27,7 @@ async function assertNameFree(tx: Tx, workspaceId: string, name: string, exceptI
 }
 
 /** Tags belong to the workspace: any member creates, renames and deletes them (as in Linear or Notion). */
-export async function createTag(tx: Tx, ctx: WriteContext, input: z.output<typeof createTagInput>): Promise<TagCatalogEntry> {
+export async function createTag(tx: Tx, ctx: WriteContext, input: CreateTagInput): Promise<TagCatalogEntry> {
   const { principal, now } = ctx;
   await assertNameFree(tx, principal.workspaceId, input.name, null);
   const id = newId('tag', now);
@@ -58,7 +50,7 @@ async function lockTag(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
   if (rows.length === 0) throw notFound('tag');
 }
 
-export async function updateTag(tx: Tx, ctx: WriteContext, id: string, input: z.output<typeof updateTagInput>): Promise<TagCatalogEntry> {
+export async function updateTag(tx: Tx, ctx: WriteContext, id: string, input: UpdateTagInput): Promise<TagCatalogEntry> {
   await lockTag(tx, ctx, id);
   if (input.name !== undefined) await assertNameFree(tx, ctx.principal.workspaceId, input.name, id);
   const description = input.description === undefined ? undefined : input.description || null;
