@@ -2,10 +2,8 @@ import { createDocument, type ZodOpenApiObject } from 'zod-openapi';
 import { buildResponses, buildSecuritySchemes, HEADERS, PARAMETERS } from './openapi.components';
 import { API_REFERENCE_PATH, buildPaths } from './openapi.paths';
 import { buildWritePaths } from './openapi.write-paths';
-import { buildWriteSchemas } from './openapi.write-schemas';
-import { buildProblemSchemas, READ_SCHEMAS } from './openapi.schemas';
+import { buildProblemSchemas, READ_SCHEMAS, WEBHOOK_SCHEMAS, WRITE_SCHEMAS } from './openapi.schemas';
 import { buildWebhookPaths } from './openapi.webhook-paths';
-import { buildWebhookSchemas } from './openapi.webhook-schemas';
 import type { OpenApiDocument, PathItem } from './openapi.types';
 
 const DESCRIPTION = `
@@ -106,7 +104,7 @@ export function buildOpenApiDocument(publicApiUrl: string, publicAuthUrl = 'http
     security: [{ bearerAuth: [] }, { oauth2: [] }],
     paths: mergePaths(buildPaths(), buildWritePaths(), buildWebhookPaths()),
     components: {
-      schemas: { ...READ_SCHEMAS, ...buildProblemSchemas(apiUrl), ...buildWriteSchemas(), ...buildWebhookSchemas() },
+      schemas: { ...READ_SCHEMAS, ...buildProblemSchemas(apiUrl), ...WRITE_SCHEMAS, ...WEBHOOK_SCHEMAS },
       parameters: PARAMETERS,
       headers: HEADERS,
       responses: buildResponses(apiUrl),

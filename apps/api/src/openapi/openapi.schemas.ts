@@ -12,7 +12,37 @@ import {
   TagInlineSchema,
   TagPageSchema,
 } from '@cs/catalog';
-import { exampleId, type IdKind, idPattern, InvalidParamSchema, problemSchema, ProblemTypeSchema } from '@cs/domain';
+import { exampleId, idPattern, InvalidParamSchema, problemSchema, ProblemTypeSchema } from '@cs/domain';
+import {
+  WebhookAttemptSchema,
+  WebhookDeliveryDetailSchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookListSchema,
+  WebhookSchema,
+  WebhookWithSecretSchema,
+  createWebhookInput,
+  updateWebhookInput,
+} from '@cs/webhook-subscriptions';
+import {
+  BotSchema,
+  CreateBotRequestSchema,
+  CreateConversationRequestSchema,
+  CreateFolderRequestSchema,
+  CreateTagRequestSchema,
+  DocumentSourceInputSchema,
+  FileSourceUploadSchema,
+  RecorderEventOutcomeSchema,
+  RecorderEventSchema,
+  SourceInputSchema,
+  TextSourceInputSchema,
+  TranscriptSegmentInputSchema,
+  TranscriptSourceInputSchema,
+  UpdateConversationRequestSchema,
+  UpdateFolderRequestSchema,
+  UpdateTagRequestSchema,
+} from '@cs/writes';
+import type { z } from 'zod/v4';
 import type { JsonSchema } from './openapi.types';
 
 export { exampleId, idPattern };
@@ -35,44 +65,47 @@ export const READ_SCHEMAS = {
 
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
-export const id = (kind: IdKind, description: string): JsonSchema => ({
-  type: 'string',
-  pattern: idPattern(kind),
-  description,
-  examples: [exampleId(kind)],
-});
+/**
+ * A registered zod schema where a request body takes it: zod-openapi references its component and, seeing it used by a
+ * request, renders it as input (a transform's input side: `color` is the pattern a client sends, not the stored value).
+ */
+export const requestSchema = (schema: z.ZodType): JsonSchema => schema as unknown as JsonSchema;
 
-export const dateTime = (description: string): JsonSchema => ({ type: 'string', format: 'date-time', description });
+/** The write inputs and the bot resources, as @cs/writes defines and validates them. */
+export const WRITE_SCHEMAS = {
+  TranscriptSegmentInput: TranscriptSegmentInputSchema,
+  TranscriptSourceInput: TranscriptSourceInputSchema,
+  DocumentSourceInput: DocumentSourceInputSchema,
+  TextSourceInput: TextSourceInputSchema,
+  SourceInput: SourceInputSchema,
+  CreateConversationRequest: CreateConversationRequestSchema,
+  UpdateConversationRequest: UpdateConversationRequestSchema,
+  FileSourceUpload: FileSourceUploadSchema,
+  CreateFolderRequest: CreateFolderRequestSchema,
+  UpdateFolderRequest: UpdateFolderRequestSchema,
+  CreateTagRequest: CreateTagRequestSchema,
+  UpdateTagRequest: UpdateTagRequestSchema,
+  CreateBotRequest: CreateBotRequestSchema,
+  RecorderEvent: RecorderEventSchema,
+  RecorderEventOutcome: RecorderEventOutcomeSchema,
+  Bot: BotSchema,
+};
 
-/** Response objects are closed: a field the document does not name is a defect, and the e2e suite checks for it. */
-export const closedObject = (description: string, properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema => ({
-  type: 'object',
-  description,
-  additionalProperties: false,
-  required: Object.keys(properties).filter((name) => !optional.includes(name)),
-  properties,
-});
-
-export const listEnvelope = (item: string, description: string): JsonSchema => ({
-  type: 'object',
-  description: `${description} Keyset-paginated: follow \`next_cursor\` until \`has_more\` is false.`,
-  additionalProperties: false,
-  required: ['data', 'next_cursor', 'has_more'],
-  properties: {
-    data: { type: 'array', items: schemaRef(item), description: 'Resources of this page.' },
-    next_cursor: {
-      type: ['string', 'null'],
-      description:
-        'Opaque cursor for the next page; null on the last page. Pass it as `cursor` unchanged. It is signed, expires after 24 hours, ' +
-        'and works only for the same endpoint, the same filters and the same caller.',
-    },
-    has_more: { type: 'boolean', description: 'false on the last page.' },
-  },
-  // The two fields must agree: a cursor exactly when there is more.
-  if: { properties: { has_more: { const: false } } },
-  then: { properties: { next_cursor: { type: 'null' } } },
-  else: { properties: { next_cursor: { type: 'string', minLength: 1 } } },
-});
+/**
+ * The webhook inputs and resources, as @cs/webhook-subscriptions defines them. The inputs are shown with production's
+ * rules; whether https is required changes a refinement only, not the schema.
+ */
+export const WEBHOOK_SCHEMAS = {
+  CreateWebhookRequest: createWebhookInput(true),
+  UpdateWebhookRequest: updateWebhookInput(true),
+  Webhook: WebhookSchema,
+  WebhookWithSecret: WebhookWithSecretSchema,
+  WebhookList: WebhookListSchema,
+  WebhookDelivery: WebhookDeliverySchema,
+  WebhookAttempt: WebhookAttemptSchema,
+  WebhookDeliveryDetail: WebhookDeliveryDetailSchema,
+  WebhookDeliveryList: WebhookDeliveryListSchema,
+};
 
 /** The problem documents, as @cs/domain defines them; the `type` URL pattern depends on the deployment. */
 export const buildProblemSchemas = (publicApiUrl: string) => ({

@@ -1,7 +1,7 @@
 import { LIST_DELIVERIES_PARAMS, TEST_EVENT_TYPE } from '@cs/webhook-subscriptions';
 import { parameterRef, requestIdHeader } from './openapi.components';
 import { EXAMPLE_TIME, json, problems } from './openapi.paths';
-import { exampleId, schemaRef } from './openapi.schemas';
+import { exampleId, requestSchema, schemaRef, WEBHOOK_SCHEMAS } from './openapi.schemas';
 import { writeProblems } from './openapi.write-paths';
 import type { Operation, Parameter, PathItem, Response } from './openapi.types';
 
@@ -90,7 +90,7 @@ export function buildWebhookPaths(): Record<string, PathItem> {
           'those shared with the workspace). The answer carries the signing secret; it is shown again only by a rotation. ' +
           `${ADMIN_NOTE} ${IDEMPOTENT_NOTE}`,
         parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
-        requestBody: { required: true, content: { 'application/json': { schema: schemaRef('CreateWebhookRequest') } } },
+        requestBody: { required: true, content: { 'application/json': { schema: requestSchema(WEBHOOK_SCHEMAS.CreateWebhookRequest) } } },
         responses: { '201': withReplay(json('The new webhook with its signing secret.', schemaRef('WebhookWithSecret'), { ...exampleWebhook, secret: exampleSecret })), ...writeProblems('Conflict') },
       }),
       get: op({
@@ -114,7 +114,7 @@ export function buildWebhookPaths(): Record<string, PathItem> {
         summary: 'Update a webhook',
         description: `Changes the URL, the event types or the description, or turns the webhook off or back on. ${ADMIN_NOTE}`,
         parameters: [webhookId, parameterRef('RequestId')],
-        requestBody: { required: true, content: { 'application/json': { schema: schemaRef('UpdateWebhookRequest') } } },
+        requestBody: { required: true, content: { 'application/json': { schema: requestSchema(WEBHOOK_SCHEMAS.UpdateWebhookRequest) } } },
         responses: { '200': json('The webhook.', schemaRef('Webhook')), ...writeProblems() },
       }),
       delete: op({

@@ -1,16 +1,21 @@
+import { UPLOAD_MAX_BYTES } from '@cs/processing';
+import { LIMITS } from '@cs/writes';
 import { EXAMPLE_TIME, exampleConversationFields, exampleTag, json, problems } from './openapi.paths';
 import { parameterRef, requestIdHeader } from './openapi.components';
-import { exampleId, schemaRef } from './openapi.schemas';
+import type { z } from 'zod/v4';
+import { exampleId, requestSchema, schemaRef, WRITE_SCHEMAS } from './openapi.schemas';
 import type { Operation, PathItem, Response } from './openapi.types';
 
 const apiKey = [{ bearerAuth: [] }];
+const MIB = 1024 * 1024;
 const WRITE_NOTE =
   'Needs an API key (`Authorization: Bearer sk_…`): an OAuth access token gets 403 `api_key_required`. The answer is the ' +
   'resource as it is after the write.';
 const OWNER_NOTE = 'Only the owner may change it; another member who can see it gets 403 `forbidden`.';
 const IDEMPOTENT_NOTE = 'Send an `Idempotency-Key` to make retries safe.';
 
-const jsonBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: schemaRef(schema) } } });
+/** Request bodies name the lib's zod schema itself, so zod-openapi renders it as an input (what a client sends). */
+const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: requestSchema(schema) } } });
 const noContent = (description: string): Response => ({ description, headers: requestIdHeader });
 const replayedHeader = {
   'Idempotent-Replayed': { description: 'Present (`true`) when the answer is the replay of an earlier request with the same Idempotency-Key.', schema: { type: 'string', const: 'true' } },
@@ -69,7 +74,7 @@ export function buildWritePaths(): Record<string, PathItem> {
           'the content, participants and language, writes the summary, the digest and tag suggestions, and ends `ready` (event ' +
           '`conversation.ready`) or `error` (event `conversation.failed`). ' + `${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
         parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
-        requestBody: jsonBody('CreateConversationRequest'),
+        requestBody: jsonBody(WRITE_SCHEMAS.CreateConversationRequest),
         responses: { '201': created('The new conversation, pending.', 'Conversation', pendingConversation), ...writeProblems('Conflict') },
       }),
     },
@@ -80,7 +85,7 @@ export function buildWritePaths(): Record<string, PathItem> {
         tags: ['Conversations'],
         description: `Changes the title, folder or visibility. ${OWNER_NOTE} ${WRITE_NOTE}`,
         parameters: [parameterRef('ConversationId'), parameterRef('RequestId')],
-        requestBody: jsonBody('UpdateConversationRequest'),
+        requestBody: jsonBody(WRITE_SCHEMAS.UpdateConversationRequest),
         responses: { '200': json('The conversation.', schemaRef('Conversation')), ...writeProblems() },
       }),
       delete: op({
@@ -99,14 +104,14 @@ export function buildWritePaths(): Record<string, PathItem> {
         tags: ['Conversations'],
         description:
           'Adds one source: JSON (a transcript, document or text) or `multipart/form-data` with a `file` part (PDF, DOCX, PPTX, TXT or ' +
-          'MD, at most 25 MiB; a file whose content does not match its name or type is a 400). The conversation goes back to ' +
-          `\`pending\` and through processing. A conversation holds at most 50 sources. ${OWNER_NOTE} ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
+          `MD, at most ${UPLOAD_MAX_BYTES / MIB} MiB; a file whose content does not match its name or type is a 400). The conversation goes back to ` +
+          `\`pending\` and through processing. A conversation holds at most ${LIMITS.sourcesPerConversation} sources. ${OWNER_NOTE} ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
         parameters: [parameterRef('ConversationId'), parameterRef('IdempotencyKey'), parameterRef('RequestId')],
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: schemaRef('SourceInput') },
-            'multipart/form-data': { schema: schemaRef('FileSourceUpload') },
+            'application/json': { schema: requestSchema(WRITE_SCHEMAS.SourceInput) },
+            'multipart/form-data': { schema: requestSchema(WRITE_SCHEMAS.FileSourceUpload) },
           },
         },
         responses: { '201': created('The conversation with the new source, pending.', 'Conversation', pendingConversation), ...writeProblems('Conflict') },
@@ -137,7 +142,7 @@ export function buildWritePaths(): Record<string, PathItem> {
         tags: ['Folders'],
         description: `Creates a folder, at the top level or inside a folder the caller can see. ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
         parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
-        requestBody: jsonBody('CreateFolderRequest'),
+        requestBody: jsonBody(WRITE_SCHEMAS.CreateFolderRequest),
         responses: { '201': created('The new folder.', 'Folder', exampleFolder), ...writeProblems('Conflict') },
       }),
     },
@@ -148,7 +153,7 @@ export function buildWritePaths(): Record<string, PathItem> {
         tags: ['Folders'],
         description: `Renames, moves or changes the visibility of a folder. ${OWNER_NOTE} ${WRITE_NOTE}`,
         parameters: [parameterRef('FolderId'), parameterRef('RequestId')],
-        requestBody: jsonBody('UpdateFolderRequest'),
+        requestBody: jsonBody(WRITE_SCHEMAS.UpdateFolderRequest),
         responses: { '200': json('The folder.', schemaRef('Folder')), ...writeProblems('Conflict') },
       }),
       delete: op({
@@ -169,7 +174,7 @@ export function buildWritePaths(): Record<string, PathItem> {
         tags: ['Tags'],
         description: `Creates a tag of the workspace; any member may. A name already taken (case-insensitively) is a 409. ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
         parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
-        requestBody: jsonBody('CreateTagRequest'),
+        requestBody: jsonBody(WRITE_SCHEMAS.CreateTagRequest),
         responses: { '201': created('The new tag.', 'TagCatalogEntry', exampleTagEntry), ...writeProblems('Conflict') },
       }),
     },
@@ -185,7 +190,7 @@ export function buildWritePaths(): Record<string, PathItem> {
           '`termination_reason` (any other failure: `error` with termination_reason null). The development recorder joins only ' +
           `meetings on \`*.example.test\`. ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
         parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
-        requestBody: jsonBody('CreateBotRequest'),
+        requestBody: jsonBody(WRITE_SCHEMAS.CreateBotRequest),
         responses: { '201': created('The scheduled bot.', 'Bot', exampleBot), ...writeProblems() },
       }),
     },
@@ -211,7 +216,7 @@ export function buildWritePaths(): Record<string, PathItem> {
           '(scheduled → joining → waiting_room → recording → done | failed); a repeated or late one is answered `ignored`.',
         security: [],
         parameters: [parameterRef('RequestId')],
-        requestBody: jsonBody('RecorderEvent'),
+        requestBody: jsonBody(WRITE_SCHEMAS.RecorderEvent),
         responses: {
           '200': json('Whether the report changed anything.', schemaRef('RecorderEventOutcome'), { outcome: 'applied' }),
           ...problems('WriteBadRequest', 'Unauthorized', 'NotFound', 'UnsupportedMediaType', 'InternalError', 'ServiceUnavailable'),
@@ -225,7 +230,7 @@ export function buildWritePaths(): Record<string, PathItem> {
         tags: ['Tags'],
         description: `Renames a tag or changes its colour or description; any member may. ${WRITE_NOTE}`,
         parameters: [parameterRef('TagIdPath'), parameterRef('RequestId')],
-        requestBody: jsonBody('UpdateTagRequest'),
+        requestBody: jsonBody(WRITE_SCHEMAS.UpdateTagRequest),
         responses: { '200': json('The tag.', schemaRef('TagCatalogEntry')), ...writeProblems('Conflict') },
       }),
       delete: op({
