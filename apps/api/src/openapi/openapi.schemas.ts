@@ -12,18 +12,9 @@ import {
   TagInlineSchema,
   TagPageSchema,
 } from '@cs/catalog';
+import { UPLOAD_MAX_BYTES } from '@cs/processing';
 import { exampleId, idPattern, InvalidParamSchema, problemSchema, ProblemTypeSchema } from '@cs/domain';
-import {
-  WebhookAttemptSchema,
-  WebhookDeliveryDetailSchema,
-  WebhookDeliveryListSchema,
-  WebhookDeliverySchema,
-  WebhookListSchema,
-  WebhookSchema,
-  WebhookWithSecretSchema,
-  createWebhookInput,
-  updateWebhookInput,
-} from '@cs/webhook-subscriptions';
+import { createWebhookInput, updateWebhookInput, webhookResources } from '@cs/webhook-subscriptions';
 import {
   BotSchema,
   CreateBotRequestSchema,
@@ -71,6 +62,9 @@ export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/sc
  */
 export const requestSchema = (schema: z.ZodType): JsonSchema => schema as unknown as JsonSchema;
 
+/** The largest file an upload takes (@cs/processing), as the document states it. */
+export const UPLOAD_SIZE = `${UPLOAD_MAX_BYTES / (1024 * 1024)} MiB`;
+
 /** The write inputs and the bot resources, as @cs/writes defines and validates them. */
 export const WRITE_SCHEMAS = {
   TranscriptSegmentInput: TranscriptSegmentInputSchema,
@@ -80,7 +74,9 @@ export const WRITE_SCHEMAS = {
   SourceInput: SourceInputSchema,
   CreateConversationRequest: CreateConversationRequestSchema,
   UpdateConversationRequest: UpdateConversationRequestSchema,
-  FileSourceUpload: FileSourceUploadSchema,
+  FileSourceUpload: FileSourceUploadSchema.meta({
+    description: `A file source: PDF, DOCX, PPTX, TXT or MD, at most ${UPLOAD_SIZE}; its plain text is extracted by processing.`,
+  }),
   CreateFolderRequest: CreateFolderRequestSchema,
   UpdateFolderRequest: UpdateFolderRequestSchema,
   CreateTagRequest: CreateTagRequestSchema,
@@ -98,13 +94,13 @@ export const WRITE_SCHEMAS = {
 export const WEBHOOK_SCHEMAS = {
   CreateWebhookRequest: createWebhookInput(true),
   UpdateWebhookRequest: updateWebhookInput(true),
-  Webhook: WebhookSchema,
-  WebhookWithSecret: WebhookWithSecretSchema,
-  WebhookList: WebhookListSchema,
-  WebhookDelivery: WebhookDeliverySchema,
-  WebhookAttempt: WebhookAttemptSchema,
-  WebhookDeliveryDetail: WebhookDeliveryDetailSchema,
-  WebhookDeliveryList: WebhookDeliveryListSchema,
+  Webhook: webhookResources.WebhookSchema,
+  WebhookWithSecret: webhookResources.WebhookWithSecretSchema,
+  WebhookList: webhookResources.WebhookListSchema,
+  WebhookDelivery: webhookResources.WebhookDeliverySchema,
+  WebhookAttempt: webhookResources.WebhookAttemptSchema,
+  WebhookDeliveryDetail: webhookResources.WebhookDeliveryDetailSchema,
+  WebhookDeliveryList: webhookResources.WebhookDeliveryListSchema,
 };
 
 /** The problem documents, as @cs/domain defines them; the `type` URL pattern depends on the deployment. */

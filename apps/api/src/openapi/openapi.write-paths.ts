@@ -1,13 +1,11 @@
-import { UPLOAD_MAX_BYTES } from '@cs/processing';
 import { LIMITS } from '@cs/writes';
 import { EXAMPLE_TIME, exampleConversationFields, exampleTag, json, problems } from './openapi.paths';
 import { parameterRef, requestIdHeader } from './openapi.components';
 import type { z } from 'zod/v4';
-import { exampleId, requestSchema, schemaRef, WRITE_SCHEMAS } from './openapi.schemas';
+import { exampleId, requestSchema, schemaRef, UPLOAD_SIZE, WRITE_SCHEMAS } from './openapi.schemas';
 import type { Operation, PathItem, Response } from './openapi.types';
 
 const apiKey = [{ bearerAuth: [] }];
-const MIB = 1024 * 1024;
 const WRITE_NOTE =
   'Needs an API key (`Authorization: Bearer sk_…`): an OAuth access token gets 403 `api_key_required`. The answer is the ' +
   'resource as it is after the write.';
@@ -104,7 +102,7 @@ export function buildWritePaths(): Record<string, PathItem> {
         tags: ['Conversations'],
         description:
           'Adds one source: JSON (a transcript, document or text) or `multipart/form-data` with a `file` part (PDF, DOCX, PPTX, TXT or ' +
-          `MD, at most ${UPLOAD_MAX_BYTES / MIB} MiB; a file whose content does not match its name or type is a 400). The conversation goes back to ` +
+          `MD, at most ${UPLOAD_SIZE}; a file whose content does not match its name or type is a 400). The conversation goes back to ` +
           `\`pending\` and through processing. A conversation holds at most ${LIMITS.sourcesPerConversation} sources. ${OWNER_NOTE} ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
         parameters: [parameterRef('ConversationId'), parameterRef('IdempotencyKey'), parameterRef('RequestId')],
         requestBody: {

@@ -4,7 +4,7 @@ import { LIMITS } from '../validation/fields';
 /**
  * POST /conversations/{id}/sources as multipart/form-data, as the document shows it: a `file` and an optional `title`,
  * nothing else. The api reads the parts itself (apps/api source-upload.ts sniffs the file and checks the title against
- * LIMITS.title); this only describes them.
+ * LIMITS.title); this only describes them. Its description, with the upload size of @cs/processing, is the api's.
  */
 export const FileSourceUploadSchema = z
   .strictObject({
@@ -15,5 +15,4 @@ export const FileSourceUploadSchema = z
       .max(LIMITS.title)
       .optional()
       .meta({ description: 'Title of the source; defaults to the file name.' }),
-  })
-  .meta({ description: 'A file source: PDF, DOCX, PPTX, TXT or MD, at most 25 MiB; its plain text is extracted by processing.' });
+  });
