@@ -13,3 +13,4 @@ export * from './errors/problem-types';
 export * from './errors/problem-document';
 export * from './ids/sealed-text';
 export * from './errors/problem.schema';
+export * from './resources/resource-fields.schema';

@@ -10,3 +10,4 @@ export { NO_PARAMS, PAGE_PARAMS, type PageParams } from './params/common-params'
 export { type PageRequest, pageRequest } from './page/page-request';
 export { type Page, toEnvelope } from './page/page';
 export { Keyset, newestFirst } from './page/keyset';
+export { listEnvelope } from './page/page.schema';

@@ -1,4 +1,5 @@
-import { listEnvelope, prefixedId, timestamp } from '@cs/catalog';
+import { prefixedId, timestamp } from '@cs/domain';
+import { listEnvelope } from '@cs/paging';
 import { EVENT_TYPES } from '@cs/domain';
 import { z } from 'zod/v4';
 import { TEST_EVENT_TYPE } from './delivery.commands';

@@ -3,15 +3,17 @@ import {
   type Conversation,
   type ConversationListEntry,
   DIGEST_MAX_LENGTH,
-  exampleId,
   type Folder,
   type IdKind,
   idPattern,
   type Me,
+  prefixedId,
   SOURCE_TYPES,
   type TagCatalogEntry,
   TERMINATION_REASONS,
+  timestamp,
 } from '@cs/domain';
+import { listEnvelope } from '@cs/paging';
 import { z } from 'zod/v4';
 
 /**
@@ -20,13 +22,7 @@ import { z } from 'zod/v4';
  * check every answer against the document. `satisfies` keeps each schema equal to the @cs/domain type the catalog returns.
  */
 
-export const prefixedId = (kind: IdKind, description: string) =>
-  z.string().regex(new RegExp(idPattern(kind))).meta({ description, examples: [exampleId(kind)] });
-
 const nullableId = (kind: IdKind, description: string) => z.string().regex(new RegExp(idPattern(kind))).nullable().meta({ description });
-
-// Formats the catalog itself produces (toISOString, stored addresses) are documented, not re-checked.
-export const timestamp = (description: string) => z.string().meta({ format: 'date-time', description });
 
 const email = () => z.string().meta({ format: 'email' });
 
@@ -175,29 +171,6 @@ export const MeSchema = z
     workspace_name: z.string().meta({ description: 'Name of that workspace.' }),
   })
   .meta({ description: 'The user and workspace the credential is bound to.' }) satisfies z.ZodType<Me>;
-
-/** A page of a keyset-paginated list; `next_cursor` is a string exactly when `has_more` is true. */
-export const listEnvelope = <T extends z.ZodType>(item: T, description: string) =>
-  z
-    .strictObject({
-      data: z.array(item).meta({ description: 'Resources of this page.' }),
-      next_cursor: z
-        .string()
-        .nullable()
-        .meta({
-          description:
-            'Opaque cursor for the next page; null on the last page. Pass it as `cursor` unchanged. It is signed, expires after 24 hours, ' +
-            'and works only for the same endpoint, the same filters and the same caller.',
-        }),
-      has_more: z.boolean().meta({ description: 'false on the last page.' }),
-    })
-    .meta({
-      description: `${description} Keyset-paginated: follow \`next_cursor\` until \`has_more\` is false.`,
-      // The two fields must agree: a cursor exactly when there is more (zod has no conditional, so JSON Schema states it).
-      if: { properties: { has_more: { const: false } } },
-      then: { properties: { next_cursor: { type: 'null' } } },
-      else: { properties: { next_cursor: { type: 'string', minLength: 1 } } },
-    });
 
 export const ConversationPageSchema = listEnvelope(ConversationListEntrySchema, 'A page of conversations.');
 export const TagPageSchema = listEnvelope(TagCatalogEntrySchema, 'A page of tags.');

@@ -1,4 +1,4 @@
-import { prefixedId, timestamp } from '@cs/catalog';
+import { prefixedId, timestamp } from '@cs/domain';
 import { BOT_STATUSES, type Bot } from '@cs/domain';
 import { z } from 'zod/v4';
 import type { RecorderEventOutcome } from './bot.commands';
