@@ -1,14 +1,13 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { shutdownDrainMs } from '@cs/config';
+import { JSON_BODY_MAX_BYTES } from '@cs/domain';
 import { inFlightLimit, listenWithGracefulShutdown, Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { JsonStringReplyAdapter } from './http/json-string-reply.adapter';
 import { loadApiConfig } from './config/api-config';
-
-const JSON_BODY_LIMIT = '10mb';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -25,7 +24,7 @@ async function bootstrap(): Promise<void> {
   app.use(inFlightLimit({ max: config.MAX_IN_FLIGHT_REQUESTS, publicApiUrl: config.PUBLIC_API_URL, metrics: app.get(Metrics) }));
   app.use(app.get(Metrics).httpMiddleware());
   // Documented limit of JSON bodies (a two-hour transcript is about 0.5 MB); uploads have their own.
-  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.useBodyParser('json', { limit: JSON_BODY_MAX_BYTES });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // No ETag: hashing every body (174 KB for a two-hour transcript) costs more than it saves; no client here

@@ -14,3 +14,4 @@ export * from './errors/problem-document';
 export * from './ids/sealed-text';
 export * from './errors/problem.schema';
 export * from './resources/resource-fields.schema';
+export * from './rules/body-limits';

@@ -1,7 +1,7 @@
 import { LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS, MAX_TAG_FILTERS } from '@cs/catalog';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '@cs/paging';
 import { PROBLEM_STATUS, type ProblemCode, REQUEST_ID_PATTERN } from '@cs/domain';
-import { exampleId, schemaRef, UPLOAD_SIZE } from './openapi.schemas';
+import { exampleId, JSON_BODY_SIZE, schemaRef, UPLOAD_SIZE } from './openapi.schemas';
 import type { Header, JsonSchema, Parameter, Reference, Response, SecurityScheme } from './openapi.types';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
@@ -312,7 +312,7 @@ export function buildResponses(publicApiUrl: string): Record<string, Response> {
       },
     ),
     PayloadTooLarge: problemResponse(
-      `The body is larger than 10 MiB (JSON) or the uploaded file larger than ${UPLOAD_SIZE}.`,
+      `The body is larger than ${JSON_BODY_SIZE} (JSON) or the uploaded file larger than ${UPLOAD_SIZE}.`,
       problemSchema(['payload_too_large']),
       { payload_too_large: ex('payload_too_large', 'Payload too large', 'The request body is larger than the documented limit.') },
     ),

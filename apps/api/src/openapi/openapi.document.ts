@@ -2,7 +2,7 @@ import { createDocument, type ZodOpenApiObject } from 'zod-openapi';
 import { buildResponses, buildSecuritySchemes, HEADERS, PARAMETERS } from './openapi.components';
 import { API_REFERENCE_PATH, buildPaths } from './openapi.paths';
 import { buildWritePaths } from './openapi.write-paths';
-import { buildProblemSchemas, READ_SCHEMAS, UPLOAD_SIZE, WEBHOOK_SCHEMAS, WRITE_SCHEMAS } from './openapi.schemas';
+import { buildProblemSchemas, JSON_BODY_SIZE, READ_SCHEMAS, UPLOAD_SIZE, WEBHOOK_SCHEMAS, WRITE_SCHEMAS } from './openapi.schemas';
 import { buildWebhookPaths } from './openapi.webhook-paths';
 import type { OpenApiDocument, PathItem } from './openapi.types';
 
@@ -12,7 +12,7 @@ OAuth access token, writes with an API key.
 
 ## Writes
 Writes (POST, PATCH, PUT, DELETE) accept API keys only; an OAuth access token gets 403 \`api_key_required\`. Bodies are JSON
-(\`application/json\`, at most 10 MiB), except file uploads (\`multipart/form-data\`, at most ${UPLOAD_SIZE} per file). Unknown fields are
+(\`application/json\`, at most ${JSON_BODY_SIZE}), except file uploads (\`multipart/form-data\`, at most ${UPLOAD_SIZE} per file). Unknown fields are
 rejected. Every write answers with the resource as it is afterwards. POSTs accept an \`Idempotency-Key\`. Conversations and folders are
 changed by their owner only; tags by any member. A new or changed conversation is processed in the background: it is \`pending\` until
 it becomes \`ready\` or \`error\` (with an \`error_reason\` in the \`conversation.failed\` event).

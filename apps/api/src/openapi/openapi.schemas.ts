@@ -12,8 +12,7 @@ import {
   TagInlineSchema,
   TagPageSchema,
 } from '@cs/catalog';
-import { UPLOAD_MAX_BYTES } from '@cs/processing';
-import { exampleId, idPattern, InvalidParamSchema, problemSchema, ProblemTypeSchema } from '@cs/domain';
+import { exampleId, idPattern, inMebibytes, InvalidParamSchema, JSON_BODY_MAX_BYTES, problemSchema, ProblemTypeSchema, UPLOAD_MAX_BYTES } from '@cs/domain';
 import { createWebhookInput, updateWebhookInput, webhookResources } from '@cs/webhook-subscriptions';
 import {
   BotSchema,
@@ -63,7 +62,8 @@ export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/sc
 export const requestSchema = (schema: z.ZodType): JsonSchema => schema as unknown as JsonSchema;
 
 /** The largest file an upload takes (@cs/processing), as the document states it. */
-export const UPLOAD_SIZE = `${UPLOAD_MAX_BYTES / (1024 * 1024)} MiB`;
+export const UPLOAD_SIZE = inMebibytes(UPLOAD_MAX_BYTES);
+export const JSON_BODY_SIZE = inMebibytes(JSON_BODY_MAX_BYTES);
 
 /** The write inputs and the bot resources, as @cs/writes defines and validates them. */
 export const WRITE_SCHEMAS = {
