@@ -45,7 +45,7 @@ describe('authentication', () => {
   it('a revoked API key is rejected on the very next call', async () => {
     const { member } = await env.world();
     expect((await member.client.me()).user_id).toBe(member.user.id);
-    await env.db.dataSource.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [member.keyRow.id]);
+    await env.db.dataSource.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [member.keyId]);
     for (const [path, params] of PROTECTED) expectInvalidToken(await call(path, params, `Bearer ${member.key}`), INVALID_TOKEN_CHALLENGE);
   });
 

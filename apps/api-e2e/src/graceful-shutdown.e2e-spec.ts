@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
+import { keyHolder, sleep, useTestStack } from '@cs/testing';
 import { type ApiProcess, startApi } from './support/api-process';
 
 const DRAIN_MS = 1_500;
@@ -12,8 +12,6 @@ interface Outcome {
   keepAlive?: string | undefined;
   error?: string;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function get(url: string, agent: Agent, headers: Record<string, string> = {}): Promise<Outcome> {
   return new Promise((resolve) => {
@@ -40,24 +38,17 @@ function accepting(port: number): Promise<boolean> {
 }
 
 describe('graceful shutdown of the api (SIGTERM as Kubernetes sends it)', () => {
-  let db: TestDatabase;
+  const stack = useTestStack();
   let api: ApiProcess;
   let key: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const fixtures = new Fixtures(db.dataSource);
-    const member = await fixtures.member(await fixtures.workspace());
-    key = (await fixtures.apiKey(member)).key;
+    key = (await keyHolder(stack.fixtures)).key;
     // info: the shutdown's own log lines are part of what is checked. The stream is far above the per-key quota,
     // which is not under test here.
-    api = await startApi(db.url, { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), LOG_LEVEL: 'info', RATE_LIMIT_READS_PER_MINUTE: '1000000' });
+    api = await startApi(stack.db.url, { SHUTDOWN_DRAIN_MS: String(DRAIN_MS), LOG_LEVEL: 'info', RATE_LIMIT_READS_PER_MINUTE: '1000000' });
+    stack.onStop(() => api.stop());
   }, 120_000);
-
-  afterAll(async () => {
-    await api?.stop();
-    await db?.drop();
-  }, 60_000);
 
   it('answers /readyz 503 at once, serves keep-alive clients until they move away, then closes the port: no request fails', async () => {
     const port = Number(new URL(api.baseUrl).port);

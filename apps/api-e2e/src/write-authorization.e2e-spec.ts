@@ -72,7 +72,7 @@ describe('who may write', () => {
 
   it('a revoked API key cannot write', async () => {
     const world = await env.world();
-    await env.db.dataSource.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [world.member.keyRow.id]);
+    await env.db.dataSource.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [world.member.keyId]);
     const response = await world.member.client.request<Problem>('POST', '/api/v1/tags', { json: { name: 'x' } });
     expect(response.status).toBe(401);
     expect(await workspaceRows(env.db, world.workspace.id)).toMatchObject({ tags: 0 });

@@ -1,6 +1,4 @@
-import { launchBrowser } from '@cs/testing';
-import type { WorkspaceEntity } from '@cs/persistence';
-import type { Browser } from 'playwright-core';
+import { type TestWorkspace, useBrowser } from '@cs/testing';
 import { type Person, type RegisteredClient, useAuthStack } from './support/auth-stack';
 import { screenshot } from './support/browser';
 import { authorizeInBrowser, connectApp } from './support/connect-app';
@@ -12,9 +10,9 @@ import { decodeJwt, oauthError, type PendingAuthorization, ThirdPartyApp } from 
  * user, against the built auth and api apps; then what the API makes of the tokens.
  */
 const stack = useAuthStack();
+const browser = useBrowser();
 
-let browser: Browser;
-let workspace: WorkspaceEntity;
+let workspace: TestWorkspace;
 let admin: Person;
 let client: RegisteredClient;
 let app: ThirdPartyApp;
@@ -24,19 +22,14 @@ let stale: { pending: PendingAuthorization; callback: URL; issuedAt: number };
 const ALL_SCOPES = 'conversations:read folders:read email';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   workspace = await stack.workspace('Acme Research');
   admin = await stack.person(workspace, { role: 'admin', emailPrefix: 'flow-admin' });
   client = await stack.client(admin, { name: 'Acme Notes Sync' });
   app = await ThirdPartyApp.discover(stack.authUrl, client);
   const person = await stack.person(workspace);
-  const { pending, callback } = await authorizeInBrowser(browser, stack, app, person, { scope: 'conversations:read', pkce: true });
+  const { pending, callback } = await authorizeInBrowser(browser(), stack, app, person, { scope: 'conversations:read', pkce: true });
   stale = { pending, callback, issuedAt: Date.now() };
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 const api = (path: string, token: string) => getWithToken(stack.apiUrl, path, token);
 
@@ -50,7 +43,7 @@ const api = (path: string, token: string) => getWithToken(stack.apiUrl, path, to
 describe('the authorization code flow', () => {
   it('completes with PKCE, and the access token is an RS256 JWT for the REST API carrying the spec claims', async () => {
     const person = await stack.person(workspace);
-    const { tokens, callback, pending } = await connectApp(browser, stack, app, person, { scope: ALL_SCOPES, pkce: true });
+    const { tokens, callback, pending } = await connectApp(browser(), stack, app, person, { scope: ALL_SCOPES, pkce: true });
 
     expect(callback.searchParams.get('state')).toBe(pending.state);
     expect(callback.searchParams.get('code')).toEqual(expect.any(String));
@@ -78,12 +71,12 @@ describe('the authorization code flow', () => {
   });
 
   it('completes without PKCE: the client is confidential and authenticates with its secret', async () => {
-    const { tokens } = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read', pkce: false });
+    const { tokens } = await connectApp(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read', pkce: false });
     expect(await api('/api/v1/conversations', tokens.access_token)).toMatchObject({ status: 200 });
   });
 
   it('completes without state (the spec says "yes in practice", not required): the redirect carries none', async () => {
-    const { tokens, callback } = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read', state: false });
+    const { tokens, callback } = await connectApp(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read', state: false });
     expect(callback.searchParams.has('state')).toBe(false);
     expect(await api('/api/v1/conversations', tokens.access_token)).toMatchObject({ status: 200 });
   });
@@ -94,7 +87,7 @@ describe('the authorization code flow', () => {
     await stack.join(person, second);
     let consent: { heading: string; scopes: string[]; workspaces: string[] } | undefined;
 
-    const { tokens } = await connectApp(browser, stack, app, person, {
+    const { tokens } = await connectApp(browser(), stack, app, person, {
       scope: ALL_SCOPES,
       pkce: true,
       workspace: 'Zeta Sales',
@@ -123,7 +116,7 @@ describe('the authorization code flow', () => {
 
 describe('scopes at the API', () => {
   it('refuses /folders without folders:read: 403 insufficient_scope with a WWW-Authenticate challenge naming the scope', async () => {
-    const { tokens } = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read' });
+    const { tokens } = await connectApp(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read' });
     const answer = await api('/api/v1/folders', tokens.access_token);
     expect(answer).toMatchObject({ status: 403, body: { code: 'insufficient_scope', scope: 'folders:read' } });
     expect(answer.wwwAuthenticate).toMatch(/^Bearer .*error="insufficient_scope".*scope="folders:read"/);
@@ -132,7 +125,7 @@ describe('scopes at the API', () => {
   });
 
   it('refuses the conversations and tags endpoints without conversations:read, and lists folders with folders:read', async () => {
-    const { tokens } = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'folders:read' });
+    const { tokens } = await connectApp(browser(), stack, app, await stack.person(workspace), { scope: 'folders:read' });
     for (const path of ['/api/v1/conversations', '/api/v1/tags']) {
       expect(await api(path, tokens.access_token)).toMatchObject({ status: 403, body: { code: 'insufficient_scope', scope: 'conversations:read' } });
     }
@@ -141,8 +134,8 @@ describe('scopes at the API', () => {
 
   it('answers /me with the email only when email was granted', async () => {
     const person = await stack.person(workspace);
-    const without = await connectApp(browser, stack, app, person, { scope: 'conversations:read' });
-    const withEmail = await connectApp(browser, stack, app, person, { scope: 'conversations:read email' });
+    const without = await connectApp(browser(), stack, app, person, { scope: 'conversations:read' });
+    const withEmail = await connectApp(browser(), stack, app, person, { scope: 'conversations:read email' });
     expect(await api('/api/v1/me', without.tokens.access_token)).toMatchObject({ status: 200, body: { user_id: person.user.id, email: null } });
     expect(await api('/api/v1/me', withEmail.tokens.access_token)).toMatchObject({ status: 200, body: { user_id: person.user.id, email: person.email } });
   });
@@ -151,7 +144,7 @@ describe('scopes at the API', () => {
 describe('refresh', () => {
   it('exchanges a refresh token for new tokens and rotates it; the new access token works at the API', async () => {
     const person = await stack.person(workspace);
-    const { tokens } = await connectApp(browser, stack, app, person, { scope: 'conversations:read email' });
+    const { tokens } = await connectApp(browser(), stack, app, person, { scope: 'conversations:read email' });
     const refreshed = await app.refresh(tokens.refresh_token!);
     expect(refreshed.refresh_token).toMatch(/^rt_/);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
@@ -171,7 +164,7 @@ describe('refresh', () => {
   });
 
   it('reports offline_access in the granted scope of both grants when the client asked neither for it nor for openid', async () => {
-    const { tokens } = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read', openid: false });
+    const { tokens } = await connectApp(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read', openid: false });
     expect(tokens.id_token).toBeUndefined();
     expect(tokens.refresh_token).toMatch(/^rt_/);
     expect(tokens.scope?.split(' ').sort()).toEqual(['conversations:read', 'offline_access']);
@@ -182,7 +175,7 @@ describe('refresh', () => {
   });
 
   it('treats a reused refresh token as theft: invalid_grant, and the whole grant is revoked (its newer tokens too)', async () => {
-    const { tokens } = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read' });
+    const { tokens } = await connectApp(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read' });
     const rotated = await app.refresh(tokens.refresh_token!);
 
     expect(await oauthError(app.refresh(tokens.refresh_token!))).toEqual({ status: 400, error: 'invalid_grant' });
@@ -195,7 +188,7 @@ describe('refresh', () => {
   it("refuses another client's refresh token with invalid_grant, and the token still works for its own client", async () => {
     const other = await stack.client(admin, { name: 'Other App' });
     const otherApp = await ThirdPartyApp.discover(stack.authUrl, other);
-    const { tokens } = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read' });
+    const { tokens } = await connectApp(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read' });
     expect(await oauthError(otherApp.refresh(tokens.refresh_token!))).toEqual({ status: 400, error: 'invalid_grant' });
     await expect(app.refresh(tokens.refresh_token!)).resolves.toMatchObject({ refresh_token: expect.stringMatching(/^rt_/) });
   });
@@ -203,13 +196,13 @@ describe('refresh', () => {
 
 describe('refusals at the token endpoint and the API', () => {
   it('refuses a wrong client secret with 401 invalid_client', async () => {
-    const { pending, callback } = await authorizeInBrowser(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read' });
+    const { pending, callback } = await authorizeInBrowser(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read' });
     const impostor = await ThirdPartyApp.discover(stack.authUrl, client, 'cs_not-the-secret-of-this-client-000000000000');
     expect(await oauthError(impostor.exchange(callback, pending))).toEqual({ status: 401, error: 'invalid_client' });
   });
 
   it('refuses a replayed code with invalid_grant and revokes what the code issued: the first access token gets 401', async () => {
-    const { tokens, pending, callback } = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read', pkce: true });
+    const { tokens, pending, callback } = await connectApp(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read', pkce: true });
     expect(await api('/api/v1/conversations', tokens.access_token)).toMatchObject({ status: 200 });
 
     expect(await oauthError(app.exchange(callback, pending))).toEqual({ status: 400, error: 'invalid_grant' });
@@ -220,21 +213,21 @@ describe('refusals at the token endpoint and the API', () => {
   });
 
   it('refuses a wrong code_verifier, and a missing one, with invalid_grant', async () => {
-    const { pending, callback } = await authorizeInBrowser(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read', pkce: true });
+    const { pending, callback } = await authorizeInBrowser(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read', pkce: true });
     expect(await oauthError(app.exchange(callback, pending, { codeVerifier: 'x'.repeat(43) }))).toEqual({ status: 400, error: 'invalid_grant' });
     expect(await oauthError(app.exchange(callback, { ...pending, codeVerifier: undefined }))).toEqual({ status: 400, error: 'invalid_grant' });
   });
 
   it('refuses a resource that is not ours with invalid_target, at the token endpoint and on refresh', async () => {
-    const { pending, callback } = await authorizeInBrowser(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read' });
+    const { pending, callback } = await authorizeInBrowser(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read' });
     expect(await oauthError(app.exchange(callback, pending, { resource: 'https://api.example.com/api/v1' }))).toEqual({ status: 400, error: 'invalid_target' });
 
-    const { tokens } = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read' });
+    const { tokens } = await connectApp(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read' });
     expect(await oauthError(app.refresh(tokens.refresh_token!, { resource: 'https://api.example.com/api/v1' }))).toEqual({ status: 400, error: 'invalid_target' });
   });
 
   it('issues a token for the MCP resource that the REST API refuses with 401 invalid_token', async () => {
-    const { tokens } = await connectApp(browser, stack, app, await stack.person(workspace), {
+    const { tokens } = await connectApp(browser(), stack, app, await stack.person(workspace), {
       scope: 'conversations:read',
       resource: stack.mcpUrl,
       tokenResource: stack.mcpUrl,

@@ -1,5 +1,4 @@
-import { launchBrowser } from '@cs/testing';
-import type { Browser } from 'playwright-core';
+import { useBrowser } from '@cs/testing';
 import { type RegisteredClient, useAuthStack } from './support/auth-stack';
 import { screenshot } from './support/browser';
 import { BrowserUser } from './support/browser-user';
@@ -11,21 +10,16 @@ import { ThirdPartyApp } from './support/third-party-app';
  * back to the app as standard OAuth error parameters.
  */
 const stack = useAuthStack();
+const browser = useBrowser();
 
-let browser: Browser;
 let client: RegisteredClient;
 let app: ThirdPartyApp;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const workspace = await stack.workspace();
   client = await stack.client(await stack.person(workspace, { role: 'admin', emailPrefix: 'errors-admin' }));
   app = await ThirdPartyApp.discover(stack.authUrl, client);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 function authorizeUrl(params: Record<string, string>): string {
   const query = new URLSearchParams({ response_type: 'code', scope: 'openid conversations:read', state: 'st-123', ...params });
@@ -84,7 +78,7 @@ describe('authorization requests that must not redirect', () => {
   });
 
   it('keeps a browser on the error page when the redirect URI is not registered', async () => {
-    const user = await BrowserUser.open(browser, await stack.person((await stack.workspace()), { emailPrefix: 'errors-browser' }));
+    const user = await BrowserUser.open(browser(), await stack.person((await stack.workspace()), { emailPrefix: 'errors-browser' }));
     try {
       const hitsBefore = stack.callback.hits.length;
       const response = await user.page.goto(authorizeUrl({ client_id: client.clientId, redirect_uri: `${client.redirectUri}/evil` }));
@@ -137,7 +131,7 @@ describe('authorization requests refused back at the app', () => {
 
   it('lets openid-client read a refusal by the user (Cancel on the consent page) as access_denied', async () => {
     const pending = await app.authorization({ scope: 'conversations:read', pkce: true });
-    const user = await BrowserUser.open(browser, await stack.person(await stack.workspace(), { emailPrefix: 'errors-deny' }));
+    const user = await BrowserUser.open(browser(), await stack.person(await stack.workspace(), { emailPrefix: 'errors-deny' }));
     try {
       await user.page.goto(pending.url.href);
       await user.signInHere();

@@ -1,7 +1,5 @@
-import { launchBrowser } from '@cs/testing';
-import type { WorkspaceEntity } from '@cs/persistence';
+import { type TestWorkspace, useBrowser } from '@cs/testing';
 import * as oidc from 'openid-client';
-import type { Browser } from 'playwright-core';
 import { type Person, type RegisteredClient, useAuthStack } from './support/auth-stack';
 import { screenshot } from './support/browser';
 import { BrowserUser } from './support/browser-user';
@@ -14,20 +12,15 @@ import { decodeJwt, oauthError, ThirdPartyApp } from './support/third-party-app'
  * browser. Tokens are verified locally by the API, so these prove the revocation reaches it before the next call.
  */
 const stack = useAuthStack();
+const browser = useBrowser();
 
-let browser: Browser;
-let workspace: WorkspaceEntity;
+let workspace: TestWorkspace;
 let admin: Person;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   workspace = await stack.workspace('Acme Research');
   admin = await stack.person(workspace, { role: 'admin', emailPrefix: 'revocation-admin' });
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 const conversations = (token: string) => getWithToken(stack.apiUrl, '/api/v1/conversations', token);
 
@@ -40,11 +33,11 @@ describe('a user revokes an app on the account page', () => {
     const client = await stack.client(admin, { name: 'Acme Notes Sync' });
     const app = await discover(client);
     const person = await stack.person(workspace, { emailPrefix: 'revoker' });
-    const revoked = await connectApp(browser, stack, app, person, { scope: 'conversations:read folders:read', pkce: true });
-    const kept = await connectApp(browser, stack, app, person, { scope: 'conversations:read email' });
+    const revoked = await connectApp(browser(), stack, app, person, { scope: 'conversations:read folders:read', pkce: true });
+    const kept = await connectApp(browser(), stack, app, person, { scope: 'conversations:read email' });
     expect(await conversations(revoked.tokens.access_token)).toMatchObject({ status: 200 });
 
-    const user = await BrowserUser.open(browser, person);
+    const user = await BrowserUser.open(browser(), person);
     try {
       await user.signIn(stack.authUrl, '/account');
       expect(new URL(user.page.url()).pathname).toBe('/account');
@@ -77,7 +70,7 @@ describe('the app revokes its refresh token (RFC 7009)', () => {
   it('revokes the whole connection: the refresh token fails with invalid_grant and the API refuses the access token', async () => {
     const app = await discover(await stack.client(admin, { name: 'Tidy App' }));
     const person = await stack.person(workspace);
-    const { tokens } = await connectApp(browser, stack, app, person, { scope: 'conversations:read' });
+    const { tokens } = await connectApp(browser(), stack, app, person, { scope: 'conversations:read' });
     await oidc.tokenRevocation(app.config, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
 
     expect(await oauthError(app.refresh(tokens.refresh_token!))).toEqual({ status: 400, error: 'invalid_grant' });
@@ -97,14 +90,14 @@ describe('an admin deletes the client in developer settings', () => {
     const survivorApp = await discover(survivor);
     const member = await stack.person(workspace, { emailPrefix: 'client-user' });
     const connections = [
-      await connectApp(browser, stack, doomedApp, admin, { scope: 'conversations:read' }),
-      await connectApp(browser, stack, doomedApp, member, { scope: 'conversations:read email', pkce: true }),
+      await connectApp(browser(), stack, doomedApp, admin, { scope: 'conversations:read' }),
+      await connectApp(browser(), stack, doomedApp, member, { scope: 'conversations:read email', pkce: true }),
     ];
     const refreshedBefore = await doomedApp.refresh(connections[1]!.tokens.refresh_token!);
-    const unrelated = await connectApp(browser, stack, survivorApp, member, { scope: 'conversations:read' });
+    const unrelated = await connectApp(browser(), stack, survivorApp, member, { scope: 'conversations:read' });
     for (const { tokens } of connections) expect(await conversations(tokens.access_token)).toMatchObject({ status: 200 });
 
-    const user = await BrowserUser.open(browser, admin);
+    const user = await BrowserUser.open(browser(), admin);
     try {
       await user.signIn(stack.authUrl, '/developer');
       expect(new URL(user.page.url()).pathname).toBe('/developer');

@@ -1,6 +1,4 @@
-import { launchBrowser } from '@cs/testing';
-import type { WorkspaceEntity } from '@cs/persistence';
-import type { Browser } from 'playwright-core';
+import { type TestWorkspace, useBrowser } from '@cs/testing';
 import { type Person, useAuthStack } from './support/auth-stack';
 import { screenshot } from './support/browser';
 import { BrowserUser } from './support/browser-user';
@@ -11,24 +9,19 @@ import { ThirdPartyApp } from './support/third-party-app';
  * refused. Driven in Chromium, the way a person (or a forged cross-site form) would post them.
  */
 const stack = useAuthStack();
+const browser = useBrowser();
 
-let browser: Browser;
-let workspace: WorkspaceEntity;
+let workspace: TestWorkspace;
 let app: ThirdPartyApp;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   workspace = await stack.workspace('Acme Research');
   const admin = await stack.person(workspace, { role: 'admin', emailPrefix: 'pages-admin' });
   app = await ThirdPartyApp.discover(stack.authUrl, await stack.client(admin, { name: 'Acme Notes Sync' }));
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function withUser<T>(person: Person, run: (user: BrowserUser) => Promise<T>): Promise<T> {
-  const user = await BrowserUser.open(browser, person);
+  const user = await BrowserUser.open(browser(), person);
   try {
     return await run(user);
   } finally {

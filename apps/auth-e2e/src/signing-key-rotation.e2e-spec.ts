@@ -1,6 +1,5 @@
-import { launchBrowser } from '@cs/testing';
+import { sleep, useBrowser } from '@cs/testing';
 import { KEY_ACTIVATION_LEAD_SECONDS, rotateSigningKey } from '@cs/oauth';
-import type { Browser } from 'playwright-core';
 import { TEST_SIGNING_KEY_SECRET, useAuthStack } from './support/auth-stack';
 import { connectApp } from './support/connect-app';
 import { getWithToken } from './support/resource-server';
@@ -12,16 +11,8 @@ import { decodeJwt, ThirdPartyApp } from './support/third-party-app';
  * key's activation lead (60 s), so the test proves the live pick-up (about 90 s of waiting at most).
  */
 const stack = useAuthStack();
+const browser = useBrowser();
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 const KEY_CHECK_INTERVAL_MS = 30_000;
 
@@ -36,14 +27,12 @@ async function publishedKids(): Promise<string[]> {
   return keys.map((k) => k.kid);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('signing key rotation', () => {
   it('publishes a rotated key before it signs, switches to it after the activation lead, and keeps accepting the old key’s tokens', async () => {
     const workspace = await stack.workspace();
     const admin = await stack.person(workspace, { role: 'admin', emailPrefix: 'rotation-admin' });
     const app = await ThirdPartyApp.discover(stack.authUrl, await stack.client(admin));
-    const before = await connectApp(browser, stack, app, admin, { scope: 'conversations:read' });
+    const before = await connectApp(browser(), stack, app, admin, { scope: 'conversations:read' });
     const oldKid = String(decodeJwt(before.tokens.access_token).header['kid']);
     expect(await publishedKids()).toEqual([oldKid]);
     // The API fetches the JWKS for the first time here.
@@ -77,7 +66,7 @@ describe('signing key rotation', () => {
     // Signed with the retired key an instant before rotation, still within its hour.
     expect(await getWithToken(stack.apiUrl, '/api/v1/conversations', before.tokens.access_token)).toMatchObject({ status: 200 });
 
-    const after = await connectApp(browser, stack, app, await stack.person(workspace), { scope: 'conversations:read' });
+    const after = await connectApp(browser(), stack, app, await stack.person(workspace), { scope: 'conversations:read' });
     expect(decodeJwt(after.tokens.access_token).header['kid']).toBe(newKid);
     expect(await getWithToken(stack.apiUrl, '/api/v1/conversations', after.tokens.access_token)).toMatchObject({ status: 200 });
   }, 180_000);

@@ -1,9 +1,7 @@
-import { launchBrowser } from '@cs/testing';
+import { type TestWorkspace, useBrowser } from '@cs/testing';
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
-import type { WorkspaceEntity } from '@cs/persistence';
 import { openWebhookSecret } from '@cs/events';
-import type { Browser } from 'playwright-core';
 import { type Person, useAuthStack } from './support/auth-stack';
 import { screenshot } from './support/browser';
 import { BrowserUser } from './support/browser-user';
@@ -15,23 +13,18 @@ import { BrowserUser } from './support/browser-user';
  * cannot reach any of it. The stack leaves WEBHOOK_SECRET_KEY unset, so the auth app seals with the development key.
  */
 const stack = useAuthStack();
+const browser = useBrowser();
 
-let browser: Browser;
-let workspace: WorkspaceEntity;
+let workspace: TestWorkspace;
 let admin: Person;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   workspace = await stack.workspace('Acme Hooks');
   admin = await stack.person(workspace, { role: 'admin', emailPrefix: 'hooks-admin' });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function asAdmin<T>(run: (user: BrowserUser) => Promise<T>, person: Person = admin): Promise<T> {
-  const user = await BrowserUser.open(browser, person);
+  const user = await BrowserUser.open(browser(), person);
   try {
     await user.signIn(stack.authUrl, '/developer');
     return await run(user);
@@ -227,7 +220,7 @@ describe('developer settings → Webhooks', () => {
   it('a member cannot reach the webhook pages, nor post to them', async () => {
     const hook = await asAdmin((user) => addWebhook(user, 'http://127.0.0.1:9/member-hook'));
     const member = await stack.person(workspace, { emailPrefix: 'hooks-member' });
-    const user = await BrowserUser.open(browser, member);
+    const user = await BrowserUser.open(browser(), member);
     try {
       await user.signIn(stack.authUrl, '/account');
       for (const path of [`/developer/webhooks/new?workspace=${workspace.id}`, `/developer/webhooks/${hook.id}?workspace=${workspace.id}`, `/developer?workspace=${workspace.id}`]) {

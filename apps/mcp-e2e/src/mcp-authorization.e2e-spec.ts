@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { WorkspaceEntity } from '@cs/persistence';
-import { WORKSPACE_ROOT } from '@cs/testing';
+import { type TestWorkspace, WORKSPACE_ROOT } from '@cs/testing';
 import { authorizeByHand, HeadlessUser, jwtPayload } from './support/headless-user';
 import { challengeParams, postJsonRpc } from './support/json-rpc';
 import { connectWithOAuth, connectWithToken } from './support/sdk-oauth';
@@ -14,7 +13,7 @@ import { type Person, type RegisteredClient, useMcpStack } from './support/mcp-s
  */
 const stack = useMcpStack();
 
-let workspace: WorkspaceEntity;
+let workspace: TestWorkspace;
 let person: Person;
 
 const ALL_SCOPES = 'conversations:read folders:read email';
@@ -145,7 +144,7 @@ describe('scopes', () => {
   });
 
   it('a token with only email (no read scope) may call get-me and sees the address, but not list-conversations', async () => {
-    const client = await stack.client(person, ['email']);
+    const client = await stack.client(person, { scopes: ['email'] });
     const assistant = await connectWithToken(stack.mcpUrl, await tokenFor(client, 'email'));
     try {
       const me = await assistant.client.callTool({ name: 'get-me', arguments: {} });

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { WorkspaceEntity } from '@cs/persistence';
+import type { TestWorkspace } from '@cs/testing';
 import { HeadlessUser, jwtPayload } from './support/headless-user';
 import { type ConnectedAssistant, connectWithOAuth } from './support/sdk-oauth';
 import { type Person, type RegisteredClient, useMcpStack } from './support/mcp-stack';
@@ -10,7 +10,7 @@ import { type Person, type RegisteredClient, useMcpStack } from './support/mcp-s
  */
 const stack = useMcpStack();
 
-let workspace: WorkspaceEntity;
+let workspace: TestWorkspace;
 let person: Person;
 let apiKey: string;
 let client: RegisteredClient;

@@ -1,10 +1,9 @@
 import { signedHeaders } from '@cs/events';
 import { useProcessingStack, type Writer } from './support/processing-stack';
+import { sleep } from '@cs/testing';
 
 const SECRET = 'processor-e2e-recorder-secret-0123456789abcdefghij';
 const stack = useProcessingStack({ env: { RECORDER_CALLBACK_SECRET: SECRET }, processorEnv: { DEV_RECORDER_STEP_MS: '50', BOT_DISPATCH_INTERVAL_MS: '100' } });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function botSettled(writer: Writer, id: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;

@@ -16,7 +16,7 @@ describe('Prometheus metrics of the api and the processor', () => {
     expect(api).toMatch(/conversation_service_http_request_duration_seconds_bucket\{le="\+Inf",app="api",method="GET",route="\/api\/v1\/conversations\/:id",status="200"\} \d+/);
     expect(api).not.toContain(created.id);
 
-    const worker = await (await fetch(`${processor.healthOrigin}/metrics`)).text();
+    const worker = await (await fetch(`${processor.origin}/metrics`)).text();
     expect(worker).toMatch(/conversation_service_job_duration_seconds_count\{app="processor",queue="processing",outcome="ready"\} 1/);
     expect(worker).toMatch(/conversation_service_queue_waiting_jobs\{queue="processing",app="processor"\} 0/);
     expect(worker).toContain('conversation_service_nodejs_eventloop_lag_seconds');

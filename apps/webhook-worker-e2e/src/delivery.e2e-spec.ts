@@ -1,13 +1,12 @@
 import { RETRY_WINDOW_MS } from '@cs/webhook-delivery';
 import { type Envelope, WebhookReceiver } from './support/webhook-receiver';
 import { useWebhookStack, type Writer } from './support/webhook-stack';
+import { sleep } from '@cs/testing';
 
 const TIME_SCALE = 0.0002;
 const stack = useWebhookStack({ workerEnv: { WEBHOOK_TIME_SCALE: String(TIME_SCALE) } });
 const receiver = new WebhookReceiver();
 const TEXT = 'We reviewed the onboarding funnel and agreed to shorten the signup form to three fields before the next release.';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 beforeAll(async () => {
   await receiver.start();
   await stack.startWorker();

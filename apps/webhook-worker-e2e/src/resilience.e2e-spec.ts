@@ -1,12 +1,11 @@
 import { WebhookReceiver } from './support/webhook-receiver';
 import { useWebhookStack, type Writer } from './support/webhook-stack';
+import { sleep } from '@cs/testing';
 
 // A short lock lets a killed worker's attempts move on within the test; a short grace lets the poller notice
 // lost jobs quickly. The schedule is the real one (5 s before the second attempt).
 const stack = useWebhookStack({ workerEnv: { WEBHOOK_LOCK_MS: '2000', WEBHOOK_POLL_GRACE_MS: '1000' } });
 const receiver = new WebhookReceiver();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 beforeAll(() => receiver.start());
 afterAll(() => receiver.close());
 

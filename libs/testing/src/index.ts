@@ -8,3 +8,4 @@ export * from './stack/steady-load';
 export * from './stack/scale-scenario';
 export * from './stack/redis-keys';
 export * from './browser/chromium';
+export * from './e2e';

@@ -1,6 +1,6 @@
 import { createPrivateKey, type JsonWebKey, randomUUID, sign } from 'node:crypto';
 import { loadSigningKeys } from '@cs/oauth';
-import { type AppProcess, freePort, startAppProcess } from '@cs/testing';
+import { freePorts, startTestApp, type TestAppProcess, testAppEnv } from '@cs/testing';
 import { type Actor, type ApiEnvironment, useApiEnvironment } from './api-environment';
 
 export interface ApiWithAuth {
@@ -19,25 +19,22 @@ export interface ApiWithAuth {
  * beforeAll/afterAll hooks.
  */
 export function useApiWithAuth(secrets: { signingKeySecret: string; cookieKeys: string }): ApiWithAuth {
+  let authPort = 0;
   let authUrl = '';
-  let auth: AppProcess | undefined;
+  let auth: TestAppProcess | undefined;
   const env = useApiEnvironment({
     env: async () => {
-      authUrl = `http://127.0.0.1:${await freePort()}`;
+      [authPort] = (await freePorts(1)) as [number];
+      authUrl = `http://127.0.0.1:${authPort}`;
       return { PUBLIC_AUTH_URL: authUrl, AUTH_JWKS_URL: `${authUrl}/api/auth/oauth2/jwks` };
     },
   });
 
   beforeAll(async () => {
-    auth = await startAppProcess({
-      app: 'auth',
-      healthUrl: `${authUrl}/healthz`,
+    auth = await startTestApp('auth', {
+      port: authPort,
       env: {
-        NODE_ENV: 'test',
-        LOG_LEVEL: process.env['E2E_API_LOG_LEVEL'] ?? 'warn',
-        DATABASE_URL: env.db.url,
-        REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
-        AUTH_PORT: new URL(authUrl).port,
+        ...testAppEnv(env.db.url),
         PUBLIC_AUTH_URL: authUrl,
         PUBLIC_API_URL: env.baseUrl,
         SIGNING_KEY_SECRET: secrets.signingKeySecret,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { sleep } from '../e2e/polling';
 
 /** The repository root: this file sits at libs/testing/{src,dist}/processes/, four levels down. */
 export const WORKSPACE_ROOT = resolve(__dirname, '..', '..', '..', '..');
@@ -33,8 +34,6 @@ export interface StartAppOptions {
   /** How long the app has to become healthy. */
   startTimeoutMs?: number;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves true once the child has exited, or false after `ms` (leaving no timer behind either way). */
 function exited(child: ChildProcess, ms: number): Promise<boolean> {

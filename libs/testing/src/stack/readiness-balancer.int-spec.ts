@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ReadinessBalancer } from './readiness-balancer';
+import { sleep } from '../e2e/polling';
 
 /** A backend that names itself in every answer and whose /readyz the test switches. */
 async function backend(name: string): Promise<{ origin: string; server: Server; setReady(ready: boolean): void }> {
@@ -14,8 +15,6 @@ async function backend(name: string): Promise<{ origin: string; server: Server; 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, setReady: (r) => (ready = r) };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('ReadinessBalancer (a Kubernetes Service in front of replicas, for the scaling proof)', () => {
   const POLL_MS = 50;

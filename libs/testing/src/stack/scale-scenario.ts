@@ -5,6 +5,7 @@ import { createTestDatabase } from '../test-database';
 import { type RestartTimes, ServiceStack } from './service-stack';
 import { isFailure, type LoadSample, SteadyLoad, type SteadyLoadOptions } from './steady-load';
 import { type Envelope, WebhookReceiver } from './webhook-receiver';
+import { sleep } from '../e2e/polling';
 
 export interface ScaleScenarioOptions extends SteadyLoadOptions {
   redisUrl: string;
@@ -46,8 +47,6 @@ export interface ScaleReport {
   balancer: ReturnType<ServiceStack['balancer']['counts']>;
   output: string;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The scaling proof (issue 7): `replicas` each of api, processor and webhook-worker on one Postgres (a database

@@ -1,5 +1,4 @@
-import { type AppProcess, startAppProcess } from '../processes/app-process';
-import { freePort } from '../processes/free-port';
+import { startTestApp, type TestAppProcess } from '../e2e/test-app';
 import { ReadinessBalancer } from './readiness-balancer';
 import { deleteRedisKeys } from './redis-keys';
 
@@ -17,10 +16,8 @@ export interface ServiceStackOptions {
   logLevel: string;
 }
 
-export interface Replica extends AppProcess {
-  /** Where its HTTP port (api) or health port (workers) answers. */
-  origin: string;
-}
+/** `origin`: where its HTTP port (api) or health port (workers) answers. */
+export type Replica = TestAppProcess;
 
 export type StackApp = 'api' | 'processor' | 'webhook-worker';
 
@@ -32,8 +29,6 @@ export interface RestartTimes {
   /** Exit of each stopped replica, by app, in ms after the SIGTERM. */
   exitMs: Record<StackApp, number>;
 }
-
-const PORT_VARIABLE: Record<StackApp, string> = { api: 'API_PORT', processor: 'PROCESSOR_PORT', 'webhook-worker': 'WEBHOOK_WORKER_PORT' };
 
 /**
  * The three scalable apps as Kubernetes would run them, built entrypoints as processes against one Postgres and
@@ -70,14 +65,11 @@ export class ServiceStack {
 
   /** Starts one more replica of `app`; an api replica is in rotation once this resolves. */
   async startReplica(app: StackApp): Promise<Replica> {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const started = await startAppProcess({ app, healthUrl: `${origin}/healthz`, env: { ...this.env(app), [PORT_VARIABLE[app]]: String(port) } });
-    const replica = { ...started, origin };
+    const replica = await startTestApp(app, { env: this.env(app) });
     this.replicas[app].push(replica);
     if (app === 'api') {
-      this.balancer.add(origin);
-      await this.balancer.waitUntilRouted(origin);
+      this.balancer.add(replica.origin);
+      await this.balancer.waitUntilRouted(replica.origin);
     }
     return replica;
   }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { sleep } from '../e2e/polling';
 
 export interface ReceivedWebhook {
   path: string;
@@ -11,8 +12,6 @@ export interface ReceivedWebhook {
 
 /** How one path answers: given the request and how many requests that path had before it. */
 export type Answer = (req: IncomingMessage, res: ServerResponse, previous: number) => void;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A subscriber's endpoint: records every request and answers per path (204 unless told otherwise). Signatures are
