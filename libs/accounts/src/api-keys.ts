@@ -70,3 +70,53 @@ export async function revokeApiKey(db: RowQueryable, owner: ApiKeyOwner, keyId: 
   );
   return revoked.length > 0;
 }
+
+/** A row of `api_keys` as stored: the digest and hint, never the key. */
+export interface ApiKeyRow {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  name: string;
+  secretDigest: string;
+  hint: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+interface ApiKeyRecord {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  name: string;
+  secret_digest: string;
+  hint: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const toApiKeyRow = (r: ApiKeyRecord): ApiKeyRow => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  userId: r.user_id,
+  name: r.name,
+  secretDigest: r.secret_digest,
+  hint: r.hint,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+
+const API_KEY_COLUMNS = 'id, workspace_id, user_id, name, secret_digest, hint, created_at, last_used_at, revoked_at';
+
+export async function apiKeyById(db: RowQueryable, id: string): Promise<ApiKeyRow | null> {
+  const [row] = await db.query<ApiKeyRecord>(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE id = $1`, [id]);
+  return row ? toApiKeyRow(row) : null;
+}
+
+/** The stored key with that clear key's digest in that workspace, revoked or not; null when there is none. */
+export async function apiKeyBySecret(db: RowQueryable, workspaceId: string, key: string): Promise<ApiKeyRow | null> {
+  const [row] = await db.query<ApiKeyRecord>(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE secret_digest = $1 AND workspace_id = $2`, [secretDigest(key), workspaceId]);
+  return row ? toApiKeyRow(row) : null;
+}

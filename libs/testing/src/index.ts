@@ -8,3 +8,5 @@ export * from './stack/steady-load';
 export * from './stack/scale-scenario';
 export * from './stack/redis-keys';
 export * from './browser/chromium';
+export type { ConversationRow, FolderRow, SourceRow, TagRow } from './fixture-rows';
+export type { ApiKeyRow, MembershipRow, UserRow, WorkspaceRow } from '@cs/accounts';
