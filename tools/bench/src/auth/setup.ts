@@ -3,8 +3,7 @@ import { addMembership, createApiKey, createTenant, createUser, createWorkspace 
 import { hashPassword } from '@cs/domain';
 import { enableOAuthApps, REGISTRABLE_SCOPES, registerClient } from '@cs/oauth';
 import { createDataSource, runMigrations } from '@cs/persistence';
-import { Client } from 'pg';
-import { databaseUrl } from '../rest-read/dataset';
+import { recreateDatabase } from '../bench-database';
 import type { OAuthClientCredentials } from './oauth-flow';
 
 export const AUTH_BENCH_DATABASE = 'cs_bench_auth';
@@ -23,8 +22,6 @@ export interface AuthFixtures {
   setupSeconds: number;
 }
 
-const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * A fresh database for every run (dropped and created: oidc_models and sign-in rows of a previous run would
  * only make it differ), migrated with @cs/persistence, with one tenant and workspace with OAuth apps enabled,
@@ -33,15 +30,7 @@ const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
  */
 export async function prepareAuthDatabase(serverUrl: string, database = AUTH_BENCH_DATABASE): Promise<AuthFixtures> {
   const started = Date.now();
-  const url = databaseUrl(serverUrl, database);
-  const maintenance = new Client({ connectionString: databaseUrl(serverUrl, 'postgres'), application_name: 'bench' });
-  await maintenance.connect();
-  try {
-    await maintenance.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
-    await maintenance.query(`CREATE DATABASE ${quoteIdent(database)}`);
-  } finally {
-    await maintenance.end();
-  }
+  const url = await recreateDatabase(serverUrl, database);
 
   const ds = createDataSource({ url, poolSize: 2, applicationName: 'bench' });
   await ds.initialize();

@@ -1,9 +1,9 @@
 import { addMembership, createTenant, createUser, createWorkspace } from '@cs/accounts';
 import { newId, type Principal } from '@cs/domain';
 import { insertRows, runMigrations } from '@cs/persistence';
-import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { databaseUrl, type Log } from '../rest-read/dataset';
+import { recreateDatabase } from '../bench-database';
+import type { Log } from '../rest-read/dataset';
 import { seededRandom } from '../rest-read/dataset-generator';
 
 export const DATA_ACCESS_DATABASE = 'cs_bench_data_access';
@@ -15,7 +15,6 @@ export interface DataAccessDataset {
   setupSeconds: number;
 }
 
-const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 const TAGS = 20;
 const DAY = 86_400_000;
 
@@ -37,15 +36,7 @@ export async function prepareDataAccessDatabase(
   log: Log,
 ): Promise<DataAccessDataset & { dataSource: DataSource }> {
   const started = Date.now();
-  const maintenance = new Client({ connectionString: databaseUrl(serverUrl, 'postgres'), application_name: 'bench' });
-  await maintenance.connect();
-  try {
-    await maintenance.query(`DROP DATABASE IF EXISTS ${quoteIdent(DATA_ACCESS_DATABASE)} WITH (FORCE)`);
-    await maintenance.query(`CREATE DATABASE ${quoteIdent(DATA_ACCESS_DATABASE)}`);
-  } finally {
-    await maintenance.end();
-  }
-  const ds = await open(databaseUrl(serverUrl, DATA_ACCESS_DATABASE));
+  const ds = await open(await recreateDatabase(serverUrl, DATA_ACCESS_DATABASE));
   try {
     await runMigrations(ds);
     const rng = seededRandom(14);

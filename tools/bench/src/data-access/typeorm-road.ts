@@ -1,47 +1,24 @@
-import type { ConversationListEntry, ConversationStatus, ListEnvelope, Principal, SourceType, TerminationReason, Visibility } from '@cs/domain';
 import type { CursorCodec } from '@cs/catalog';
-import { newId } from '@cs/domain';
+import { type ConversationListEntry, type ListEnvelope, newId, type Principal } from '@cs/domain';
+import type { ConversationRow, SourceRow, TagRow } from '@cs/testing';
 import { type DataSource, EntitySchema } from 'typeorm';
 
 // These entity schemas exist only to measure the road not taken (docs/architecture.md, "Data access"): the product
 // reaches its tables through plain SQL behind typed row mappers and declares no entities. They map the four tables
 // the catalog's conversation list reads, as an application written the TypeORM way would.
 
-interface BenchConversation {
-  id: string;
-  workspaceId: string;
-  ownerId: string;
-  folderId: string | null;
-  title: string | null;
-  status: ConversationStatus | null;
-  terminationReason: TerminationReason | null;
-  visibility: Visibility;
-  digest: string | null;
-  createdAt: Date;
-  updatedAt: Date;
+type ListedColumns = 'id' | 'workspaceId' | 'ownerId' | 'folderId' | 'title' | 'status' | 'terminationReason' | 'visibility' | 'digest' | 'createdAt' | 'updatedAt';
+
+interface BenchConversation extends Pick<ConversationRow, ListedColumns> {
   sources: BenchSource[];
   conversationTags: BenchConversationTag[];
 }
 
-interface BenchSource {
-  id: string;
-  conversationId: string;
-  type: SourceType;
-  position: number;
-  durationSeconds: number | null;
-  language: string | null;
+interface BenchSource extends Pick<SourceRow, 'id' | 'conversationId' | 'type' | 'position' | 'durationSeconds' | 'language'> {
   conversation?: BenchConversation;
 }
 
-export interface BenchTag {
-  id: string;
-  workspaceId: string;
-  name: string;
-  color: string | null;
-  description: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+type BenchTag = TagRow;
 
 interface BenchConversationTag {
   conversationId: string;
