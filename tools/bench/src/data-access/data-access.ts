@@ -1,4 +1,4 @@
-import { CursorCodec } from '@cs/catalog';
+import { CursorCodec } from '@cs/paging';
 import type { Principal } from '@cs/domain';
 import { createDataSource } from '@cs/persistence';
 import { randomBytes } from 'node:crypto';

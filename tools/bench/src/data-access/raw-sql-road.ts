@@ -1,4 +1,5 @@
-import { Catalog, type CursorCodec, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import type { CursorCodec } from '@cs/paging';
 import type { ConversationListEntry, ListEnvelope, Principal } from '@cs/domain';
 import { newId } from '@cs/domain';
 import { readQueryable } from '@cs/persistence';

@@ -1,4 +1,4 @@
-import type { CursorCodec } from '@cs/catalog';
+import type { CursorCodec } from '@cs/paging';
 import { type ConversationListEntry, type ListEnvelope, newId, type Principal } from '@cs/domain';
 import type { ConversationRow, SourceRow, TagRow } from '@cs/testing';
 import { type DataSource, EntitySchema } from 'typeorm';
