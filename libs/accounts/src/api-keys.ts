@@ -1,5 +1,5 @@
 import { newId, newSecret, secretDigest, secretHint } from '@cs/domain';
-import type { RowQueryable } from '@cs/persistence';
+import type { RowQueryable, SnakeCased } from '@cs/persistence';
 
 /** The schema's CHECK on api_keys.name: 1 to 100 characters. */
 export const API_KEY_NAME_MAX_LENGTH = 100;
@@ -84,17 +84,7 @@ export interface ApiKeyRow {
   revokedAt: Date | null;
 }
 
-interface ApiKeyRecord {
-  id: string;
-  workspace_id: string;
-  user_id: string;
-  name: string;
-  secret_digest: string;
-  hint: string;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-}
+type ApiKeyRecord = SnakeCased<ApiKeyRow>;
 
 const toApiKeyRow = (r: ApiKeyRecord): ApiKeyRow => ({
   id: r.id,

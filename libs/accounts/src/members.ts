@@ -1,5 +1,5 @@
 import { newId, type Role } from '@cs/domain';
-import { returnedRow, type RowQueryable } from '@cs/persistence';
+import { returnedRow, type RowQueryable, type SnakeCased } from '@cs/persistence';
 
 /** A row of `users`: one person across workspaces. */
 export interface UserRow {
@@ -22,20 +22,8 @@ export interface MembershipRow {
 const USER_COLUMNS = 'id, email, name, password_hash, created_at';
 const MEMBERSHIP_COLUMNS = 'workspace_id, user_id, role, created_at';
 
-interface UserRecord {
-  id: string;
-  email: string;
-  name: string | null;
-  password_hash: string | null;
-  created_at: Date;
-}
-
-interface MembershipRecord {
-  workspace_id: string;
-  user_id: string;
-  role: Role;
-  created_at: Date;
-}
+type UserRecord = SnakeCased<UserRow>;
+type MembershipRecord = SnakeCased<MembershipRow>;
 
 const toUser = (r: UserRecord): UserRow => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: r.created_at });
 const toMembership = (r: MembershipRecord): MembershipRow => ({ workspaceId: r.workspace_id, userId: r.user_id, role: r.role, createdAt: r.created_at });

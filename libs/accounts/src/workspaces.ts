@@ -1,5 +1,5 @@
 import { newId } from '@cs/domain';
-import { returnedRow, type RowQueryable } from '@cs/persistence';
+import { returnedRow, type RowQueryable, type SnakeCased } from '@cs/persistence';
 
 /** A row of `tenants`: the customer that owns workspaces. */
 export interface TenantRow {
@@ -20,19 +20,8 @@ export interface WorkspaceRow {
 const TENANT_COLUMNS = 'id, name, created_at';
 const WORKSPACE_COLUMNS = 'id, tenant_id, name, oauth_apps_enabled, created_at';
 
-interface TenantRecord {
-  id: string;
-  name: string;
-  created_at: Date;
-}
-
-interface WorkspaceRecord {
-  id: string;
-  tenant_id: string;
-  name: string;
-  oauth_apps_enabled: boolean;
-  created_at: Date;
-}
+type TenantRecord = SnakeCased<TenantRow>;
+type WorkspaceRecord = SnakeCased<WorkspaceRow>;
 
 const toTenant = (r: TenantRecord): TenantRow => ({ id: r.id, name: r.name, createdAt: r.created_at });
 

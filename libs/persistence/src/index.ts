@@ -4,3 +4,4 @@ export { poolQueryable, postgresPool, readQueryable, type RowQueryable } from '.
 export { SqlParams } from './sql-params';
 export { returnedRow } from './returned-row';
 export { INSERT_CHUNK_ROWS, insertRows } from './insert-rows';
+export type { SnakeCase, SnakeCased } from './snake-cased';

@@ -1,6 +1,8 @@
 import type { ConversationStatus, SourceType, TerminationReason, Visibility } from '@cs/domain';
+import type { SnakeCased } from '@cs/persistence';
 
-// The rows the fixtures return: each table's columns in camelCase, mapped from what `RETURNING <columns>` gives.
+// The rows the fixtures return: each table's columns in camelCase, mapped from what `RETURNING <columns>` gives
+// (the record type, snake_case, is derived from the row).
 // Accounts' rows (workspaces, users, memberships, API keys) are @cs/accounts' own; these are the catalog's tables,
 // which only tests and seeds insert whole (the product writes them through @cs/writes, with their events).
 
@@ -63,63 +65,10 @@ export interface TagRow {
   updatedAt: Date;
 }
 
-interface FolderRecord {
-  id: string;
-  workspace_id: string;
-  parent_id: string | null;
-  owner_id: string;
-  name: string;
-  visibility: Visibility;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface ConversationRecord {
-  id: string;
-  workspace_id: string;
-  owner_id: string;
-  folder_id: string | null;
-  title: string | null;
-  status: ConversationStatus | null;
-  termination_reason: TerminationReason | null;
-  error_reason: string | null;
-  visibility: Visibility;
-  digest: string | null;
-  summary: string | null;
-  started_at: Date | null;
-  processing_generation: number;
-  processing_requested_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface SourceRecord {
-  id: string;
-  conversation_id: string;
-  workspace_id: string;
-  type: SourceType;
-  position: number;
-  title: string | null;
-  added_at: Date | null;
-  duration_seconds: number | null;
-  language: string | null;
-  meeting_url: string | null;
-  attendees: string[];
-  participants: string[];
-  content: string | null;
-  input: Record<string, unknown> | null;
-  created_at: Date;
-}
-
-interface TagRecord {
-  id: string;
-  workspace_id: string;
-  name: string;
-  color: string | null;
-  description: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type FolderRecord = SnakeCased<FolderRow>;
+export type ConversationRecord = SnakeCased<ConversationRow>;
+export type SourceRecord = SnakeCased<SourceRow>;
+export type TagRecord = SnakeCased<TagRow>;
 
 export const FOLDER_COLUMNS = 'id, workspace_id, parent_id, owner_id, name, visibility, created_at, updated_at';
 export const CONVERSATION_COLUMNS = `id, workspace_id, owner_id, folder_id, title, status, termination_reason, error_reason, visibility, digest,
@@ -185,5 +134,3 @@ export const toTagRow = (r: TagRecord): TagRow => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
-
-export type { ConversationRecord, FolderRecord, SourceRecord, TagRecord };
