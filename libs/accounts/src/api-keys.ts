@@ -1,5 +1,5 @@
 import { newId, newSecret, secretDigest, secretHint } from '@cs/domain';
-import type { RowQueryable } from '@cs/persistence';
+import type { RowQueryable, SnakeCased } from '@cs/persistence';
 
 /** The schema's CHECK on api_keys.name: 1 to 100 characters. */
 export const API_KEY_NAME_MAX_LENGTH = 100;
@@ -69,4 +69,44 @@ export async function revokeApiKey(db: RowQueryable, owner: ApiKeyOwner, keyId: 
     [keyId, owner.workspaceId, owner.userId],
   );
   return revoked.length > 0;
+}
+
+/** A row of `api_keys` as stored: the digest and hint, never the key. */
+export interface ApiKeyRow {
+  id: string;
+  workspaceId: string;
+  userId: string;
+  name: string;
+  secretDigest: string;
+  hint: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+type ApiKeyRecord = SnakeCased<ApiKeyRow>;
+
+const toApiKeyRow = (r: ApiKeyRecord): ApiKeyRow => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  userId: r.user_id,
+  name: r.name,
+  secretDigest: r.secret_digest,
+  hint: r.hint,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+
+const API_KEY_COLUMNS = 'id, workspace_id, user_id, name, secret_digest, hint, created_at, last_used_at, revoked_at';
+
+export async function apiKeyById(db: RowQueryable, id: string): Promise<ApiKeyRow | null> {
+  const [row] = await db.query<ApiKeyRecord>(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE id = $1`, [id]);
+  return row ? toApiKeyRow(row) : null;
+}
+
+/** The stored key with that clear key's digest in that workspace, revoked or not; null when there is none. */
+export async function apiKeyBySecret(db: RowQueryable, workspaceId: string, key: string): Promise<ApiKeyRow | null> {
+  const [row] = await db.query<ApiKeyRecord>(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE secret_digest = $1 AND workspace_id = $2`, [secretDigest(key), workspaceId]);
+  return row ? toApiKeyRow(row) : null;
 }

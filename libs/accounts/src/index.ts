@@ -7,8 +7,13 @@ export {
   apiKeyName,
   createApiKey,
   apiKeysOf,
+  apiKeyById,
+  apiKeyBySecret,
+  type ApiKeyRow,
   revokeApiKey,
   type ApiKeyOwner,
   type ApiKeySummary,
   type CreatedApiKey,
 } from './api-keys';
+export { createTenant, createWorkspace, oldestWorkspaceNamed, oldestWorkspaceNamedWithMember, tenantById, workspaceById, type TenantRow, type WorkspaceRow } from './workspaces';
+export { addMembership, createUser, memberByEmail, membershipOf, setPasswordHash, userByEmail, userById, type MembershipRow, type UserRow } from './members';

@@ -1,9 +1,17 @@
 import { newId, newSecret, secretDigest, secretHint, type Scope } from '@cs/domain';
-import { OAuthClientEntity, WorkspaceEntity } from '@cs/persistence';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { RowQueryable } from '@cs/persistence';
 
 /** A DataSource, or a transaction's manager when registration is part of a larger write. */
-type Db = DataSource | EntityManager;
+type Db = RowQueryable;
+
+/**
+ * How many rows an UPDATE changed, the same through a pg Pool and through TypeORM (whose `query` answers an
+ * UPDATE with `[rows, count]` but a SELECT with its rows): the UPDATE runs in a CTE and the SELECT counts it.
+ */
+async function updatedCount(db: Db, update: string, parameters: unknown[]): Promise<number> {
+  const [row] = await db.query<{ n: number }>(`WITH updated AS (${update} RETURNING 1) SELECT count(*)::int AS n FROM updated`, parameters);
+  return row?.n ?? 0;
+}
 
 /** Scopes a client may be registered for; offline_access is added to every client (spec). */
 export const REGISTRABLE_SCOPES: readonly Scope[] = ['conversations:read', 'folders:read', 'email'];
@@ -81,8 +89,7 @@ export function validateClientInput(input: ClientInput): ClientInput {
 }
 
 export async function enableOAuthApps(ds: Db, workspaceId: string): Promise<boolean> {
-  const result = await ds.getRepository(WorkspaceEntity).update({ id: workspaceId }, { oauthAppsEnabled: true });
-  return (result.affected ?? 0) > 0;
+  return (await updatedCount(ds, 'UPDATE workspaces SET oauth_apps_enabled = true WHERE id = $1', [workspaceId])) > 0;
 }
 
 /** Registers a client; the secret is returned once and only its digest is kept. */
@@ -92,40 +99,42 @@ export async function registerClient(
   input: ClientInput,
 ): Promise<{ clientId: string; clientSecret: string }> {
   const valid = validateClientInput(input);
-  const workspace = await ds.getRepository(WorkspaceEntity).findOneBy({ id: owner.workspaceId });
-  if (!workspace?.oauthAppsEnabled) throw new OAuthNotEnabledError();
+  const [workspace] = await ds.query<{ oauth_apps_enabled: boolean }>('SELECT oauth_apps_enabled FROM workspaces WHERE id = $1', [owner.workspaceId]);
+  if (!workspace?.oauth_apps_enabled) throw new OAuthNotEnabledError();
   const clientSecret = newSecret('clientSecret');
   const clientId = newId('oauthClient');
-  await ds.getRepository(OAuthClientEntity).insert({
-    id: clientId,
-    workspaceId: owner.workspaceId,
-    name: valid.name,
-    logoUri: valid.logoUri,
-    redirectUris: valid.redirectUris,
-    scopes: valid.scopes,
-    secretDigest: secretDigest(clientSecret),
-    secretHint: secretHint(clientSecret),
-    createdBy: owner.userId,
-  });
+  await ds.query(
+    `INSERT INTO oauth_clients (id, workspace_id, name, logo_uri, redirect_uris, scopes, secret_digest, secret_hint, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [clientId, owner.workspaceId, valid.name, valid.logoUri, valid.redirectUris, valid.scopes, secretDigest(clientSecret), secretHint(clientSecret), owner.userId],
+  );
   return { clientId, clientSecret };
 }
 
 export async function updateClient(ds: Db, workspaceId: string, clientId: string, input: ClientInput): Promise<boolean> {
   const valid = validateClientInput(input);
-  const result = await ds.getRepository(OAuthClientEntity).update(
-    { id: clientId, workspaceId },
-    { name: valid.name, logoUri: valid.logoUri, redirectUris: valid.redirectUris, scopes: valid.scopes, updatedAt: new Date() },
+  const updated = await updatedCount(
+    ds,
+    'UPDATE oauth_clients SET name = $3, logo_uri = $4, redirect_uris = $5, scopes = $6, updated_at = $7 WHERE id = $1 AND workspace_id = $2',
+    [clientId, workspaceId, valid.name, valid.logoUri, valid.redirectUris, valid.scopes, new Date()],
   );
-  return (result.affected ?? 0) > 0;
+  return updated > 0;
 }
 
 /** A new secret replaces the old one at once (shown once); tokens already issued stay valid. */
 export async function rotateClientSecret(ds: Db, workspaceId: string, clientId: string): Promise<string | null> {
   const clientSecret = newSecret('clientSecret');
   const now = new Date();
-  const result = await ds.getRepository(OAuthClientEntity).update(
-    { id: clientId, workspaceId },
-    { secretDigest: secretDigest(clientSecret), secretHint: secretHint(clientSecret), secretRotatedAt: now, updatedAt: now },
+  const updated = await updatedCount(
+    ds,
+    'UPDATE oauth_clients SET secret_digest = $3, secret_hint = $4, secret_rotated_at = $5, updated_at = $5 WHERE id = $1 AND workspace_id = $2',
+    [clientId, workspaceId, secretDigest(clientSecret), secretHint(clientSecret), now],
   );
-  return (result.affected ?? 0) > 0 ? clientSecret : null;
+  return updated > 0 ? clientSecret : null;
+}
+
+/** Whether that client exists and that clear secret is its current one (compared by digest). */
+export async function clientSecretMatches(ds: Db, clientId: string, clientSecret: string): Promise<boolean> {
+  const [client] = await ds.query<{ secret_digest: string }>('SELECT secret_digest FROM oauth_clients WHERE id = $1', [clientId]);
+  return client !== undefined && client.secret_digest === secretDigest(clientSecret);
 }

@@ -1,7 +1,6 @@
 import { generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
 import { openText, sealText } from '@cs/domain';
-import { SigningKeyEntity } from '@cs/persistence';
-import { type DataSource, type EntityManager, IsNull } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
  * Access and id tokens live an hour; a retired key stays in the JWKS for that hour plus a margin, so every
@@ -52,8 +51,8 @@ const KEYS_LOCK = 7_261_003;
 export async function ensureActiveSigningKey(ds: DataSource, secret: string, now = new Date()): Promise<void> {
   await ds.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [KEYS_LOCK]);
-    const active = await tx.getRepository(SigningKeyEntity).countBy({ retiredAt: IsNull() });
-    if (active === 0) await insertKey(tx, secret, now);
+    const [active] = (await tx.query('SELECT count(*)::int AS n FROM signing_keys WHERE retired_at IS NULL')) as { n: number }[];
+    if (active?.n === 0) await insertKey(tx, secret, now);
   });
 }
 

@@ -1,32 +1,38 @@
 import {
-  type ConversationStatus,
-  newId,
-  newSecret,
-  type Role,
-  secretDigest,
-  secretHint,
-  type SourceType,
-  type TagOrigin,
-  type TerminationReason,
-  type Visibility,
-} from '@cs/domain';
+  addMembership,
+  apiKeyById,
+  type ApiKeyRow,
+  createApiKey,
+  createTenant,
+  createUser,
+  createWorkspace,
+  type UserRow,
+  type WorkspaceRow,
+} from '@cs/accounts';
+import { type ConversationStatus, newId, type Role, type SourceType, type TagOrigin, type TerminationReason, type Visibility } from '@cs/domain';
+import { returnedRow, type RowQueryable } from '@cs/persistence';
 import {
-  ApiKeyEntity,
-  ConversationEntity,
-  ConversationTagEntity,
-  FolderEntity,
-  MembershipEntity,
-  SourceEntity,
-  TagEntity,
-  TenantEntity,
-  UserEntity,
-  WorkspaceEntity,
-} from '@cs/persistence';
-import type { DataSource } from 'typeorm';
+  CONVERSATION_COLUMNS,
+  type ConversationRecord,
+  type ConversationRow,
+  FOLDER_COLUMNS,
+  type FolderRecord,
+  type FolderRow,
+  SOURCE_COLUMNS,
+  type SourceRecord,
+  type SourceRow,
+  TAG_COLUMNS,
+  type TagRecord,
+  type TagRow,
+  toConversationRow,
+  toFolderRow,
+  toSourceRow,
+  toTagRow,
+} from './fixture-rows';
 
 export interface Member {
-  user: UserEntity;
-  workspace: WorkspaceEntity;
+  user: UserRow;
+  workspace: WorkspaceRow;
   role: Role;
 }
 
@@ -35,64 +41,43 @@ const next = () => ++counter;
 
 /**
  * One-line builders of valid rows (`f.conversation(member, { status: 'error' })`), saved to the given
- * database. Each call makes new rows; nothing is shared between tests.
+ * database. Each call makes new rows; nothing is shared between tests. Tenants, workspaces, users, memberships and
+ * API keys are made by @cs/accounts, as the CLI makes them.
  */
 export class Fixtures {
-  constructor(private readonly ds: DataSource) {}
+  /** A DataSource, a transaction's manager or a pool: anything that runs parameterized SQL. */
+  constructor(private readonly db: RowQueryable) {}
 
-  async workspace(over: Partial<WorkspaceEntity> = {}): Promise<WorkspaceEntity> {
-    const tenant = await this.ds.getRepository(TenantEntity).save({ id: newId('tenant'), name: `Tenant ${next()}` });
-    return this.ds.getRepository(WorkspaceEntity).save({
-      id: newId('workspace'),
-      tenantId: tenant.id,
-      name: `Workspace ${next()}`,
-      oauthAppsEnabled: false,
-      ...over,
-    });
+  async workspace(over: { name?: string; oauthAppsEnabled?: boolean } = {}): Promise<WorkspaceRow> {
+    const tenant = await createTenant(this.db, { name: `Tenant ${next()}` });
+    return createWorkspace(this.db, { tenantId: tenant.id, name: over.name ?? `Workspace ${next()}`, oauthAppsEnabled: over.oauthAppsEnabled ?? false });
   }
 
-  async member(workspace: WorkspaceEntity, over: { role?: Role; email?: string; passwordHash?: string | null } = {}): Promise<Member> {
+  async member(workspace: WorkspaceRow, over: { role?: Role; email?: string; passwordHash?: string | null } = {}): Promise<Member> {
     const n = next();
-    const user = await this.ds.getRepository(UserEntity).save({
-      id: newId('user'),
-      email: over.email ?? `user${n}.${Date.now()}@example.test`,
-      name: `User ${n}`,
-      passwordHash: over.passwordHash ?? null,
-    });
+    const user = await createUser(this.db, { email: over.email ?? `user${n}.${Date.now()}@example.test`, name: `User ${n}`, passwordHash: over.passwordHash ?? null });
     const role = over.role ?? 'member';
-    await this.ds.getRepository(MembershipEntity).save({ workspaceId: workspace.id, userId: user.id, role });
+    await addMembership(this.db, { workspaceId: workspace.id, userId: user.id, role });
     return { user, workspace, role };
   }
 
   /** Returns the clear-text key (shown once in the product) beside the stored row. */
-  async apiKey(member: Member, over: Partial<ApiKeyEntity> = {}): Promise<{ key: string; row: ApiKeyEntity }> {
-    const key = newSecret('apiKey');
-    const row = await this.ds.getRepository(ApiKeyEntity).save({
-      id: newId('apiKey'),
-      workspaceId: member.workspace.id,
-      userId: member.user.id,
-      name: 'Test key',
-      secretDigest: secretDigest(key),
-      hint: secretHint(key),
-      lastUsedAt: null,
-      revokedAt: null,
-      ...over,
-    });
-    return { key, row };
+  async apiKey(member: Member, over: { name?: string; revokedAt?: Date | null } = {}): Promise<{ key: string; row: ApiKeyRow }> {
+    const created = await createApiKey(this.db, { workspaceId: member.workspace.id, userId: member.user.id }, over.name ?? 'Test key');
+    if (over.revokedAt) await this.db.query('UPDATE api_keys SET revoked_at = $2 WHERE id = $1', [created.id, over.revokedAt]);
+    const row = await apiKeyById(this.db, created.id);
+    if (!row) throw new Error(`api key ${created.id} vanished`);
+    return { key: created.key, row };
   }
 
-  async folder(owner: Member, over: { parentId?: string | null; name?: string; visibility?: Visibility; createdAt?: Date } = {}): Promise<FolderEntity> {
+  async folder(owner: Member, over: { parentId?: string | null; name?: string; visibility?: Visibility; createdAt?: Date } = {}): Promise<FolderRow> {
     const createdAt = over.createdAt ?? new Date();
-    return this.ds.getRepository(FolderEntity).save({
-      id: newId('folder', createdAt),
-      workspaceId: owner.workspace.id,
-      ownerId: owner.user.id,
-      parentId: over.parentId ?? null,
-      name: over.name ?? `Folder ${next()}`,
-      visibility: over.visibility ?? 'workspace',
-      createdAt,
-      updatedAt: createdAt,
-    });
+    const rows = await this.db.query<FolderRecord>(
+      `INSERT INTO folders (id, workspace_id, owner_id, parent_id, name, visibility, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING ${FOLDER_COLUMNS}`,
+      [newId('folder', createdAt), owner.workspace.id, owner.user.id, over.parentId ?? null, over.name ?? `Folder ${next()}`, over.visibility ?? 'workspace', createdAt],
+    );
+    return toFolderRow(returnedRow(rows, 'INSERT INTO folders'));
   }
 
   async conversation(
@@ -108,38 +93,39 @@ export class Fixtures {
       createdAt?: Date;
       id?: string;
     } = {},
-  ): Promise<ConversationEntity> {
+  ): Promise<ConversationRow> {
     const createdAt = over.createdAt ?? new Date();
-    return this.ds.getRepository(ConversationEntity).save({
-      id: over.id ?? newId('conversation', createdAt),
-      workspaceId: owner.workspace.id,
-      ownerId: owner.user.id,
-      folderId: over.folderId ?? null,
-      title: over.title === undefined ? `Conversation ${next()}` : over.title,
-      status: over.status === undefined ? 'ready' : over.status,
-      terminationReason: over.terminationReason ?? null,
-      errorReason: null,
-      visibility: over.visibility ?? 'workspace',
-      digest: over.digest === undefined ? 'Weekly sync on the launch plan.' : over.digest,
-      summary: over.summary === undefined ? 'A short overview.\n\n## Decisions\n- Ship it.' : over.summary,
-      createdAt,
-      updatedAt: createdAt,
-    });
+    const rows = await this.db.query<ConversationRecord>(
+      `INSERT INTO conversations (id, workspace_id, owner_id, folder_id, title, status, termination_reason, error_reason, visibility, digest, summary, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $9, $10, $11, $11) RETURNING ${CONVERSATION_COLUMNS}`,
+      [
+        over.id ?? newId('conversation', createdAt),
+        owner.workspace.id,
+        owner.user.id,
+        over.folderId ?? null,
+        over.title === undefined ? `Conversation ${next()}` : over.title,
+        over.status === undefined ? 'ready' : over.status,
+        over.terminationReason ?? null,
+        over.visibility ?? 'workspace',
+        over.digest === undefined ? 'Weekly sync on the launch plan.' : over.digest,
+        over.summary === undefined ? 'A short overview.\n\n## Decisions\n- Ship it.' : over.summary,
+        createdAt,
+      ],
+    );
+    return toConversationRow(returnedRow(rows, 'INSERT INTO conversations'));
   }
 
+  /** A transcript unless `type` says otherwise, appended after the conversation's other sources unless `position` is given. */
   async source(
-    conversation: ConversationEntity,
-    over: Partial<SourceEntity> & { type?: SourceType } = {},
-  ): Promise<SourceEntity> {
+    conversation: ConversationRow,
+    over: Partial<Omit<SourceRow, 'id' | 'conversationId' | 'workspaceId' | 'createdAt'>> & { type?: SourceType } = {},
+  ): Promise<SourceRow> {
     const type = over.type ?? 'transcript';
     const isTranscript = type === 'transcript';
-    const position = over.position ?? (await this.ds.getRepository(SourceEntity).countBy({ conversationId: conversation.id }));
-    return this.ds.getRepository(SourceEntity).save({
-      id: newId('source'),
-      conversationId: conversation.id,
-      workspaceId: conversation.workspaceId,
+    const [count] = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sources WHERE conversation_id = $1', [conversation.id]);
+    const source: Omit<SourceRow, 'id' | 'conversationId' | 'workspaceId' | 'createdAt'> = {
       type,
-      position,
+      position: count?.n ?? 0,
       title: `Source ${next()}`,
       addedAt: conversation.createdAt,
       durationSeconds: isTranscript ? 1800 : null,
@@ -148,29 +134,49 @@ export class Fixtures {
       attendees: isTranscript ? ['ada@example.test'] : [],
       participants: isTranscript ? ['Ada', 'Speaker 2'] : [],
       content: isTranscript ? '[00:00:01] Ada: Hello.\n[00:00:04] Speaker 2: Hi.' : 'Some text.',
+      input: null,
       ...over,
-    });
+    };
+    const rows = await this.db.query<SourceRecord>(
+      `INSERT INTO sources (id, conversation_id, workspace_id, type, position, title, added_at, duration_seconds, language, meeting_url,
+         attendees, participants, content, input)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ${SOURCE_COLUMNS}`,
+      [
+        newId('source'),
+        conversation.id,
+        conversation.workspaceId,
+        source.type,
+        source.position,
+        source.title,
+        source.addedAt,
+        source.durationSeconds,
+        source.language,
+        source.meetingUrl,
+        source.attendees,
+        source.participants,
+        source.content,
+        source.input === null ? null : JSON.stringify(source.input),
+      ],
+    );
+    return toSourceRow(returnedRow(rows, 'INSERT INTO sources'));
   }
 
-  async tag(workspace: WorkspaceEntity, over: Partial<TagEntity> = {}): Promise<TagEntity> {
-    return this.ds.getRepository(TagEntity).save({
-      id: newId('tag'),
-      workspaceId: workspace.id,
-      name: `Tag ${next()}`,
-      color: null,
-      description: null,
-      ...over,
-    });
+  async tag(workspace: WorkspaceRow, over: { name?: string; color?: string | null; description?: string | null } = {}): Promise<TagRow> {
+    const rows = await this.db.query<TagRecord>(
+      `INSERT INTO tags (id, workspace_id, name, color, description) VALUES ($1, $2, $3, $4, $5) RETURNING ${TAG_COLUMNS}`,
+      [newId('tag'), workspace.id, over.name ?? `Tag ${next()}`, over.color ?? null, over.description ?? null],
+    );
+    return toTagRow(returnedRow(rows, 'INSERT INTO tags'));
   }
 
-  async applyTag(conversation: ConversationEntity, tag: TagEntity, over: { origin?: TagOrigin; accepted?: boolean } = {}): Promise<void> {
+  async applyTag(conversation: ConversationRow, tag: TagRow, over: { origin?: TagOrigin; accepted?: boolean } = {}): Promise<void> {
     const origin = over.origin ?? 'user';
-    await this.ds.getRepository(ConversationTagEntity).save({
-      conversationId: conversation.id,
-      tagId: tag.id,
-      workspaceId: conversation.workspaceId,
+    await this.db.query('INSERT INTO conversation_tags (conversation_id, tag_id, workspace_id, origin, accepted) VALUES ($1, $2, $3, $4, $5)', [
+      conversation.id,
+      tag.id,
+      conversation.workspaceId,
       origin,
-      accepted: over.accepted ?? origin === 'user',
-    });
+      over.accepted ?? origin === 'user',
+    ]);
   }
 }

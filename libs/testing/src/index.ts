@@ -9,3 +9,5 @@ export * from './stack/scale-scenario';
 export * from './stack/redis-keys';
 export * from './browser/chromium';
 export * from './e2e';
+export type { ConversationRow, FolderRow, SourceRow, TagRow } from './fixture-rows';
+export type { ApiKeyRow, MembershipRow, UserRow, WorkspaceRow } from '@cs/accounts';

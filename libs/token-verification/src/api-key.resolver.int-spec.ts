@@ -1,5 +1,6 @@
 import { DomainError } from '@cs/domain';
-import { ApiKeyEntity, MembershipEntity } from '@cs/persistence';
+import { apiKeyById, revokeApiKey } from '@cs/accounts';
+import { poolQueryable, postgresPool } from '@cs/persistence';
 import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
 import { ApiKeyResolver } from './api-key.resolver';
 import { PrincipalResolver } from './principal-resolver';
@@ -38,21 +39,22 @@ describe('API keys (spec "Authentication" 8; docs/api.md "Authentication": Beare
   it('stores only the digest, never the key', async () => {
     const member = await f.member(await f.workspace());
     const { key, row } = await f.apiKey(member);
-    const stored = await db.dataSource.getRepository(ApiKeyEntity).findOneByOrFail({ id: row.id });
+    const stored = await apiKeyById(db.dataSource, row.id);
+    expect(stored).not.toBeNull();
     expect(JSON.stringify(stored)).not.toContain(key.slice(3));
   });
 
   it('refuses a revoked key', async () => {
     const member = await f.member(await f.workspace());
     const { key, row } = await f.apiKey(member);
-    await db.dataSource.getRepository(ApiKeyEntity).update({ id: row.id }, { revokedAt: new Date() });
+    expect(await revokeApiKey(poolQueryable(postgresPool(db.dataSource)), { workspaceId: member.workspace.id, userId: member.user.id }, row.id)).toBe(true);
     expect(await refusal(resolver.resolve(key))).toBe('invalid_token: The API key is unknown or revoked.');
   });
 
   it('refuses the key of a user who left the workspace', async () => {
     const member = await f.member(await f.workspace());
     const { key } = await f.apiKey(member);
-    await db.dataSource.getRepository(MembershipEntity).delete({ userId: member.user.id, workspaceId: member.workspace.id });
+    await db.dataSource.query('DELETE FROM memberships WHERE user_id = $1 AND workspace_id = $2', [member.user.id, member.workspace.id]);
     expect(await refusal(resolver.resolve(key))).toBe('invalid_token: The API key is unknown or revoked.');
   });
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { AUTH_USAGE, parseAuthArgs, runAuth } from './auth/auth';
 import { UsageError } from './bench-args';
+import { DATA_ACCESS_USAGE, parseDataAccessArgs, runDataAccess } from './data-access/data-access';
 import { MCP_USAGE, parseMcpArgs, runMcp } from './mcp/mcp';
 import { OVERLOAD_USAGE, parseOverloadArgs, runOverload } from './overload/overload';
 import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/rest-read';
@@ -40,6 +41,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'apps/api (one core) under twice the load that saturates it: keeps answering (429s, slower), never 5xx',
     usage: OVERLOAD_USAGE,
     run: (args) => runOverload(parseOverloadArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  'data-access': {
+    summary: 'the catalog\'s first page and a one-row insert, raw SQL behind typed row mappers against TypeORM entities: p50/p99, calls/s',
+    usage: DATA_ACCESS_USAGE,
+    run: (args) => runDataAccess(parseDataAccessArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
   scale: {
     summary: 'two replicas each of api, processor and webhook-worker, one of each restarted under load: failures, lost work, latency',

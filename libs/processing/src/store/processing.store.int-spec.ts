@@ -1,7 +1,6 @@
 import { newId } from '@cs/domain';
-import type { ConversationEntity } from '@cs/persistence';
 import { requestProcessing } from '@cs/events';
-import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
+import { type ConversationRow, createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
 import { dispatchDueBots, type DueBot } from './due-bots';
 import { ProcessingStore } from './processing.store';
 
@@ -20,7 +19,7 @@ describe('ProcessingStore (real Postgres)', () => {
 
   afterAll(() => db.drop());
 
-  async function pendingConversation(): Promise<{ id: string; generation: number; conversation: ConversationEntity }> {
+  async function pendingConversation(): Promise<{ id: string; generation: number; conversation: ConversationRow }> {
     const conversation = await fixtures.conversation(owner, { status: 'pending', summary: null, digest: null, title: 'Launch sync' });
     const generation = await db.dataSource.transaction((m) => requestProcessing(m, { id: conversation.id, workspaceId: owner.workspace.id }, null));
     return { id: conversation.id, generation, conversation };

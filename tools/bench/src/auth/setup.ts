@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword, newId, newSecret, secretDigest, secretHint } from '@cs/domain';
+import { addMembership, createApiKey, createTenant, createUser, createWorkspace } from '@cs/accounts';
+import { hashPassword } from '@cs/domain';
 import { enableOAuthApps, REGISTRABLE_SCOPES, registerClient } from '@cs/oauth';
-import { ApiKeyEntity, createDataSource, MembershipEntity, runMigrations, TenantEntity, UserEntity, WorkspaceEntity } from '@cs/persistence';
-import { Client } from 'pg';
-import { databaseUrl } from '../rest-read/dataset';
+import { createDataSource, runMigrations } from '@cs/persistence';
+import { recreateDatabase } from '../bench-database';
 import type { OAuthClientCredentials } from './oauth-flow';
 
 export const AUTH_BENCH_DATABASE = 'cs_bench_auth';
@@ -22,8 +22,6 @@ export interface AuthFixtures {
   setupSeconds: number;
 }
 
-const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
-
 /**
  * A fresh database for every run (dropped and created: oidc_models and sign-in rows of a previous run would
  * only make it differ), migrated with @cs/persistence, with one tenant and workspace with OAuth apps enabled,
@@ -32,15 +30,7 @@ const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
  */
 export async function prepareAuthDatabase(serverUrl: string, database = AUTH_BENCH_DATABASE): Promise<AuthFixtures> {
   const started = Date.now();
-  const url = databaseUrl(serverUrl, database);
-  const maintenance = new Client({ connectionString: databaseUrl(serverUrl, 'postgres'), application_name: 'bench' });
-  await maintenance.connect();
-  try {
-    await maintenance.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
-    await maintenance.query(`CREATE DATABASE ${quoteIdent(database)}`);
-  } finally {
-    await maintenance.end();
-  }
+  const url = await recreateDatabase(serverUrl, database);
 
   const ds = createDataSource({ url, poolSize: 2, applicationName: 'bench' });
   await ds.initialize();
@@ -51,27 +41,13 @@ export async function prepareAuthDatabase(serverUrl: string, database = AUTH_BEN
     const email = `bench-admin-${randomBytes(4).toString('hex')}@bench.example`;
     const passwordHash = await hashPassword(password);
     const ids = await ds.transaction(async (tx) => {
-      const tenantId = newId('tenant', now);
-      const workspaceId = newId('workspace', now);
-      const userId = newId('user', now);
-      await tx.insert(TenantEntity, { id: tenantId, name: 'Bench tenant', createdAt: now });
-      await tx.insert(WorkspaceEntity, { id: workspaceId, tenantId, name: 'Bench workspace', oauthAppsEnabled: false, createdAt: now });
-      await tx.insert(UserEntity, { id: userId, email, name: 'Bench admin', passwordHash, createdAt: now });
-      await tx.insert(MembershipEntity, { workspaceId, userId, role: 'admin', createdAt: now });
-      return { workspaceId, userId };
+      const tenant = await createTenant(tx, { name: 'Bench tenant', createdAt: now });
+      const workspace = await createWorkspace(tx, { tenantId: tenant.id, name: 'Bench workspace', createdAt: now });
+      const user = await createUser(tx, { email, name: 'Bench admin', passwordHash, createdAt: now });
+      await addMembership(tx, { workspaceId: workspace.id, userId: user.id, role: 'admin', createdAt: now });
+      return { workspaceId: workspace.id, userId: user.id };
     });
-    const apiKey = newSecret('apiKey');
-    await ds.getRepository(ApiKeyEntity).insert({
-      id: newId('apiKey', now),
-      workspaceId: ids.workspaceId,
-      userId: ids.userId,
-      name: 'Bench key',
-      secretDigest: secretDigest(apiKey),
-      hint: secretHint(apiKey),
-      createdAt: now,
-      lastUsedAt: null,
-      revokedAt: null,
-    });
+    const { key: apiKey } = await createApiKey(ds, { workspaceId: ids.workspaceId, userId: ids.userId }, 'Bench key', now);
     await enableOAuthApps(ds, ids.workspaceId);
     const { clientId, clientSecret } = await registerClient(
       ds,

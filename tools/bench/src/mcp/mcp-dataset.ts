@@ -1,6 +1,5 @@
 import { newId } from '@cs/domain';
-import { ConversationEntity, createDataSource, SourceEntity } from '@cs/persistence';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { createDataSource, insertRows } from '@cs/persistence';
 
 export interface McpDataset {
   conversations: number;
@@ -8,6 +7,12 @@ export interface McpDataset {
   sampleId: string;
   seconds: number;
 }
+
+const CONVERSATION_COLUMNS = ['id', 'workspace_id', 'owner_id', 'folder_id', 'title', 'status', 'visibility', 'digest', 'summary', 'created_at', 'updated_at'];
+const SOURCE_COLUMNS = [
+  'id', 'conversation_id', 'workspace_id', 'type', 'position', 'title', 'added_at', 'duration_seconds', 'language', 'meeting_url', 'attendees',
+  'participants', 'content',
+];
 
 const SPEAKERS = ['Ada', 'Grace', 'Speaker 3', 'Linus'];
 
@@ -35,62 +40,25 @@ export async function seedMcpDataset(url: string, workspaceId: string, ownerId: 
     const base = Date.now() - count * 60_000;
     let sampleId = '';
     for (let offset = 0; offset < count; offset += 200) {
-      const conversations: QueryDeepPartialEntity<ConversationEntity>[] = [];
-      const sources: QueryDeepPartialEntity<SourceEntity>[] = [];
+      const conversations: unknown[][] = [];
+      const sources: unknown[][] = [];
       for (let i = offset; i < Math.min(count, offset + 200); i++) {
         const createdAt = new Date(base + i * 60_000);
         const id = newId('conversation', createdAt);
         if (i === Math.floor(count / 2)) sampleId = id;
-        conversations.push({
-          id,
-          workspaceId,
-          ownerId,
-          folderId: null,
-          title: `Release sync ${i}`,
-          status: 'ready',
-          terminationReason: null,
-          errorReason: null,
-          visibility: 'workspace',
-          digest: `Release ${i % 7}: scope agreed, two risks, owners named.`,
-          summary: `Release ${i % 7} planning.\n\n## Decisions\n- Ship the beta on Tuesday.\n- Freeze scope.\n\n## Risks\n- Load testing\n- Docs`,
-          createdAt,
-          updatedAt: createdAt,
-        });
+        const digest = `Release ${i % 7}: scope agreed, two risks, owners named.`;
+        const summary = `Release ${i % 7} planning.\n\n## Decisions\n- Ship the beta on Tuesday.\n- Freeze scope.\n\n## Risks\n- Load testing\n- Docs`;
+        conversations.push([id, workspaceId, ownerId, null, `Release sync ${i}`, 'ready', 'workspace', digest, summary, createdAt, createdAt]);
         sources.push(
-          {
-            id: newId('source', createdAt),
-            conversationId: id,
-            workspaceId,
-            type: 'transcript',
-            position: 0,
-            title: 'Meeting recording',
-            addedAt: createdAt,
-            durationSeconds: 3600,
-            language: 'eng',
-            meetingUrl: 'https://meet.example.test/abc-defg-hij',
-            attendees: ['ada@example.test', 'grace@example.test'],
-            participants: SPEAKERS,
-            content: transcript(i),
-          },
-          {
-            id: newId('source', createdAt),
-            conversationId: id,
-            workspaceId,
-            type: 'document',
-            position: 1,
-            title: 'Agenda',
-            addedAt: createdAt,
-            durationSeconds: null,
-            language: null,
-            meetingUrl: null,
-            attendees: [],
-            participants: [],
-            content: '# Agenda\n\n1. Scope\n2. Risks\n3. Owners',
-          },
+          [
+            newId('source', createdAt), id, workspaceId, 'transcript', 0, 'Meeting recording', createdAt, 3600, 'eng', 'https://meet.example.test/abc-defg-hij',
+            ['ada@example.test', 'grace@example.test'], SPEAKERS, transcript(i),
+          ],
+          [newId('source', createdAt), id, workspaceId, 'document', 1, 'Agenda', createdAt, null, null, null, [], [], '# Agenda\n\n1. Scope\n2. Risks\n3. Owners'],
         );
       }
-      await ds.getRepository(ConversationEntity).insert(conversations);
-      await ds.getRepository(SourceEntity).insert(sources);
+      await insertRows(ds, 'conversations', CONVERSATION_COLUMNS, conversations);
+      await insertRows(ds, 'sources', SOURCE_COLUMNS, sources);
     }
     await ds.query('ANALYZE conversations; ANALYZE sources');
     return { conversations: count, sampleId, seconds: (Date.now() - started) / 1000 };

@@ -1,5 +1,5 @@
 import { secretDigest, secretHint } from '@cs/domain';
-import { ApiKeyEntity } from '@cs/persistence';
+import { apiKeyById, type ApiKeyRow } from '@cs/accounts';
 import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
 import { rowCounts, runCliAgainst, singleJsonObject } from '../cli.test-harness';
 
@@ -10,6 +10,11 @@ describe('api-key:create', () => {
     db = await createTestDatabase();
     f = new Fixtures(db.dataSource);
   });
+  const storedKey = async (id: string): Promise<ApiKeyRow> => {
+    const row = await apiKeyById(db.dataSource, id);
+    if (!row) throw new Error(`no api key ${id}`);
+    return row;
+  };
   afterAll(async () => {
     await db.drop();
   });
@@ -22,7 +27,7 @@ describe('api-key:create', () => {
     const out = singleJsonObject(run.stdout);
     expect(Object.keys(out).sort()).toEqual(['id', 'key']);
     expect(out['key']).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
-    const row = await db.dataSource.getRepository(ApiKeyEntity).findOneByOrFail({ id: String(out['id']) });
+    const row = await storedKey(String(out['id']));
     expect(row).toMatchObject({ workspaceId: ws.id, userId: member.user.id, name: 'Zapier', revokedAt: null });
     expect(row.secretDigest).toBe(secretDigest(String(out['key'])));
     expect(row.hint).toBe(secretHint(String(out['key'])));
@@ -33,7 +38,7 @@ describe('api-key:create', () => {
     const ws = await f.workspace();
     await f.member(ws, { email: 'default-name@example.test' });
     const out = singleJsonObject((await runCliAgainst(db.url, ['api-key:create', '--workspace', ws.id, '--email', 'default-name@example.test', '--json'])).stdout);
-    expect((await db.dataSource.getRepository(ApiKeyEntity).findOneByOrFail({ id: String(out['id']) })).name).toBe('CLI key');
+    expect((await storedKey(String(out['id']))).name).toBe('CLI key');
   });
 
   it('refuses a user who is a member of another workspace only, and writes nothing', async () => {

@@ -1,5 +1,5 @@
 import { verifyPassword } from '@cs/domain';
-import { MembershipEntity, UserEntity } from '@cs/persistence';
+import { membershipOf, userById, workspacesOf } from '@cs/accounts';
 import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
 import { rowCounts, runCliAgainst, singleJsonObject } from '../cli.test-harness';
 
@@ -10,6 +10,11 @@ describe('user:create', () => {
     db = await createTestDatabase();
     f = new Fixtures(db.dataSource);
   });
+  /** Like findOneByOrFail: a row the command must have written. */
+  const written = <T>(row: T | null, what: string): T => {
+    if (row === null) throw new Error(`no ${what} was written`);
+    return row;
+  };
   afterAll(async () => {
     await db.drop();
   });
@@ -23,11 +28,11 @@ describe('user:create', () => {
     expect(run.code).toBe(0);
     const out = singleJsonObject(run.stdout);
     expect(Object.keys(out)).toEqual(['id']);
-    const user = await db.dataSource.getRepository(UserEntity).findOneByOrFail({ id: String(out['id']) });
+    const user = written(await userById(db.dataSource, String(out['id'])), 'user');
     expect(user.email).toBe('new.person@example.test');
     expect(user.passwordHash).toMatch(/^scrypt\$/);
     expect(await verifyPassword('correct horse', user.passwordHash!)).toBe(true);
-    const membership = await db.dataSource.getRepository(MembershipEntity).findOneByOrFail({ workspaceId: ws.id, userId: user.id });
+    const membership = written(await membershipOf(db.dataSource, ws.id, user.id), 'membership');
     expect(membership.role).toBe('admin');
   });
 
@@ -38,9 +43,9 @@ describe('user:create', () => {
     const run = await userCreate({ workspace: second.id, email: 'SHARED@example.test', password: 'another-password', role: 'member' });
     expect(run.code).toBe(0);
     expect(singleJsonObject(run.stdout)).toEqual({ id: created['id'] });
-    const user = await db.dataSource.getRepository(UserEntity).findOneByOrFail({ id: String(created['id']) });
+    const user = written(await userById(db.dataSource, String(created['id'])), 'user');
     expect(await verifyPassword('first-password', user.passwordHash!)).toBe(true);
-    expect(await db.dataSource.getRepository(MembershipEntity).countBy({ userId: user.id })).toBe(2);
+    expect(await workspacesOf(db.dataSource, user.id)).toHaveLength(2);
   });
 
   it('refuses a duplicate membership with a conflict and writes nothing', async () => {

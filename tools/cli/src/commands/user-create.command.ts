@@ -1,5 +1,5 @@
-import { hashPassword, newId, type Role } from '@cs/domain';
-import { MembershipEntity, UserEntity } from '@cs/persistence';
+import { addMembership, createUser as insertUser } from '@cs/accounts';
+import { hashPassword, type Role } from '@cs/domain';
 import type { DataSource } from 'typeorm';
 import { CliError } from '../cli-error';
 import type { CommandDefinition } from './command.definition';
@@ -30,11 +30,8 @@ export async function createUser(ds: DataSource, input: CreateUserInput): Promis
     if (user && (await findMembership(manager, workspace.id, user.id))) {
       throw new CliError('conflict', `${email} is already a member of workspace ${workspace.id}`);
     }
-    if (!user) {
-      const now = new Date();
-      user = await manager.save(UserEntity, { id: newId('user', now), email, name: null, passwordHash, createdAt: now });
-    }
-    await manager.insert(MembershipEntity, { workspaceId: workspace.id, userId: user.id, role });
+    user ??= await insertUser(manager, { email, name: null, passwordHash });
+    await addMembership(manager, { workspaceId: workspace.id, userId: user.id, role });
     return { id: user.id };
   });
 }

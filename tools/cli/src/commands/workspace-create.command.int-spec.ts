@@ -1,5 +1,5 @@
 import { isIdOf } from '@cs/domain';
-import { TenantEntity, WorkspaceEntity } from '@cs/persistence';
+import { tenantById, workspaceById } from '@cs/accounts';
 import { createTestDatabase, type TestDatabase } from '@cs/testing';
 import { rowCounts, runCliAgainst, singleJsonObject } from '../cli.test-harness';
 
@@ -18,10 +18,10 @@ describe('workspace:create', () => {
     const out = singleJsonObject(run.stdout);
     expect(Object.keys(out)).toEqual(['id']);
     expect(isIdOf('workspace', String(out['id']))).toBe(true);
-    const workspace = await db.dataSource.getRepository(WorkspaceEntity).findOneByOrFail({ id: String(out['id']) });
-    expect(workspace.name).toBe('Initech Support');
-    const tenant = await db.dataSource.getRepository(TenantEntity).findOneByOrFail({ id: workspace.tenantId });
-    expect(tenant.name).toBe('Initech Support');
+    const workspace = await workspaceById(db.dataSource, String(out['id']));
+    expect(workspace?.name).toBe('Initech Support');
+    const tenant = await tenantById(db.dataSource, workspace!.tenantId);
+    expect(tenant?.name).toBe('Initech Support');
   });
 
   it('prints a human line without --json', async () => {

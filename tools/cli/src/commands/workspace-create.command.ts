@@ -1,5 +1,4 @@
-import { newId } from '@cs/domain';
-import { TenantEntity, WorkspaceEntity } from '@cs/persistence';
+import { createTenant, createWorkspace as insertWorkspace } from '@cs/accounts';
 import type { DataSource } from 'typeorm';
 import type { CommandDefinition } from './command.definition';
 import { requiredFlag, validName } from './input.validation';
@@ -15,15 +14,9 @@ export interface CreateWorkspaceInput {
 export async function createWorkspace(ds: DataSource, input: CreateWorkspaceInput): Promise<{ id: string }> {
   const name = validName(input.name, 'workspace name');
   return ds.transaction(async (manager) => {
-    const now = new Date();
-    const tenant = await manager.save(TenantEntity, { id: newId('tenant', now), name, createdAt: now });
-    const workspace = await manager.save(WorkspaceEntity, {
-      id: newId('workspace', now),
-      tenantId: tenant.id,
-      name,
-      oauthAppsEnabled: false,
-      createdAt: now,
-    });
+    const createdAt = new Date();
+    const tenant = await createTenant(manager, { name, createdAt });
+    const workspace = await insertWorkspace(manager, { tenantId: tenant.id, name, createdAt });
     return { id: workspace.id };
   });
 }

@@ -1,9 +1,9 @@
-import { createApiKey } from '@cs/accounts';
-import { hashPassword, secretDigest } from '@cs/domain';
-import { enableOAuthApps, REGISTRABLE_SCOPES, registerClient, rotateClientSecret } from '@cs/oauth';
-import { ApiKeyEntity, OAuthClientEntity, UserEntity, WorkspaceEntity } from '@cs/persistence';
+import { apiKeyBySecret, createApiKey, memberByEmail, oldestWorkspaceNamed, oldestWorkspaceNamedWithMember, setPasswordHash, type WorkspaceRow } from '@cs/accounts';
+import { hashPassword } from '@cs/domain';
+import { clientSecretMatches, clientsOfWorkspace, enableOAuthApps, REGISTRABLE_SCOPES, registerClient, rotateClientSecret } from '@cs/oauth';
+import type { RowQueryable } from '@cs/persistence';
 import { randomBytes } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { CliError } from '../cli-error';
 import { planDemoConversations } from './demo-conversations.planner';
 import { type DemoFile, readDemoFile, writeDemoFile } from './demo-file.store';
@@ -30,11 +30,11 @@ const DEMO_REDIRECT_URIS = ['http://localhost:8765/callback', 'http://127.0.0.1:
  * The demo's OAuth client in the first workspace (OAuth apps enabled there): registered on the first seed;
  * on a refresh its secret is rotated, since the old one cannot be recovered from its digest.
  */
-async function demoOAuthClient(manager: EntityManager, workspaceId: string, adminUserId: string): Promise<NonNullable<DemoFile['oauth_client']>> {
+async function demoOAuthClient(manager: RowQueryable, workspaceId: string, adminUserId: string): Promise<NonNullable<DemoFile['oauth_client']>> {
   await enableOAuthApps(manager, workspaceId);
-  const existing = await manager.findOneBy(OAuthClientEntity, { workspaceId, name: DEMO_CLIENT_NAME });
+  const existing = (await clientsOfWorkspace(manager, workspaceId)).find((c) => c.name === DEMO_CLIENT_NAME);
   const client = existing
-    ? { clientId: existing.id, clientSecret: (await rotateClientSecret(manager, workspaceId, existing.id))! }
+    ? { clientId: existing.clientId, clientSecret: (await rotateClientSecret(manager, workspaceId, existing.clientId))! }
     : await registerClient(manager, { workspaceId, userId: adminUserId }, { name: DEMO_CLIENT_NAME, logoUri: null, redirectUris: DEMO_REDIRECT_URIS, scopes: [...REGISTRABLE_SCOPES] });
   return { client_id: client.clientId, client_secret: client.clientSecret, redirect_uris: DEMO_REDIRECT_URIS, scopes: ['openid', 'offline_access', ...REGISTRABLE_SCOPES] };
 }
@@ -54,7 +54,7 @@ export async function seedDemo(ds: DataSource, options: SeedDemoOptions): Promis
   const now = options.now ?? new Date();
   const outcome = await ds.transaction(async (manager) => {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    const marker = await manager.findOne(WorkspaceEntity, { where: { name: DEMO_MARKER_WORKSPACE }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const marker = await oldestWorkspaceNamed(manager, DEMO_MARKER_WORKSPACE);
     if (!marker) {
       log('Seeding the demo workspaces…');
       return { demo: await seedFirstTime(manager, options, now), write: true };
@@ -71,7 +71,7 @@ export async function seedDemo(ds: DataSource, options: SeedDemoOptions): Promis
   return outcome.demo;
 }
 
-async function seedFirstTime(manager: EntityManager, options: SeedDemoOptions, now: Date): Promise<DemoFile> {
+async function seedFirstTime(manager: RowQueryable, options: SeedDemoOptions, now: Date): Promise<DemoFile> {
   const passwords = Object.fromEntries(DEMO_USERS.map((u) => [u.key, newDemoPassword()])) as Record<UserKey, string>;
   const hashes = Object.fromEntries(
     await Promise.all(DEMO_USERS.map(async (u) => [u.key, await hashPassword(passwords[u.key])] as const)),
@@ -90,7 +90,7 @@ async function seedFirstTime(manager: EntityManager, options: SeedDemoOptions, n
 }
 
 /** Each demo user gets a new password and a new key; earlier keys are left alone, since someone may still use them. */
-async function refreshCredentials(manager: EntityManager, marker: WorkspaceEntity, options: SeedDemoOptions, now: Date): Promise<DemoFile> {
+async function refreshCredentials(manager: RowQueryable, marker: WorkspaceRow, options: SeedDemoOptions, now: Date): Promise<DemoFile> {
   const workspaces = [];
   for (const ws of DEMO_WORKSPACES) {
     const found = ws.name === DEMO_MARKER_WORKSPACE ? marker : await demoWorkspaceOf(manager, ws.name);
@@ -99,16 +99,12 @@ async function refreshCredentials(manager: EntityManager, marker: WorkspaceEntit
   const users = [];
   for (const demoUser of DEMO_USERS) {
     const workspaceId = workspaces[DEMO_WORKSPACES.findIndex((w) => w.key === demoUser.workspace)]!.id;
-    const member = await manager
-      .createQueryBuilder(UserEntity, 'u')
-      .innerJoin('memberships', 'm', 'm.user_id = u.id AND m.workspace_id = :workspaceId', { workspaceId })
-      .where('lower(u.email) = lower(:email)', { email: demoUser.email })
-      .getOne();
+    const member = await memberByEmail(manager, workspaceId, demoUser.email);
     if (!member) {
       throw new CliError('conflict', `workspace "${DEMO_MARKER_WORKSPACE}" exists but the demo user ${demoUser.email} is not in it; reset the database to re-seed`);
     }
     const password = newDemoPassword();
-    await manager.update(UserEntity, { id: member.id }, { passwordHash: await hashPassword(password) });
+    await setPasswordHash(manager, member.id, await hashPassword(password));
     const key = await createApiKey(manager, { workspaceId, userId: member.id }, DEMO_KEY_NAME, now);
     users.push({ email: demoUser.email, password, role: demoUser.role, workspace_id: workspaceId, api_key: key.key, userId: member.id });
   }
@@ -118,29 +114,21 @@ async function refreshCredentials(manager: EntityManager, marker: WorkspaceEntit
 }
 
 /** The demo's copy of a workspace name: the oldest one whose members include a demo user. */
-async function demoWorkspaceOf(manager: EntityManager, name: string): Promise<WorkspaceEntity> {
-  const emails = DEMO_USERS.map((u) => u.email);
-  const found = await manager
-    .createQueryBuilder(WorkspaceEntity, 'w')
-    .innerJoin('memberships', 'm', 'm.workspace_id = w.id')
-    .innerJoin('users', 'u', 'u.id = m.user_id AND lower(u.email) IN (:...emails)', { emails })
-    .where('w.name = :name', { name })
-    .orderBy('w.created_at', 'ASC')
-    .getOne();
+async function demoWorkspaceOf(manager: RowQueryable, name: string): Promise<WorkspaceRow> {
+  const found = await oldestWorkspaceNamedWithMember(manager, name, DEMO_USERS.map((u) => u.email));
   if (!found) throw new CliError('conflict', `the demo workspace "${name}" is missing; reset the database to re-seed`);
   return found;
 }
 
 /** The file belongs to this database's demo, and each of its keys is stored (by digest) and not revoked. */
-async function keysStillResolve(manager: EntityManager, markerId: string, demo: DemoFile): Promise<boolean> {
+async function keysStillResolve(manager: RowQueryable, markerId: string, demo: DemoFile): Promise<boolean> {
   if (demo.workspaces[0]?.id !== markerId || demo.users.length !== DEMO_USERS.length) return false;
   for (const user of demo.users) {
-    const key = await manager.findOneBy(ApiKeyEntity, { secretDigest: secretDigest(user.api_key), workspaceId: user.workspace_id });
+    const key = await apiKeyBySecret(manager, user.workspace_id, user.api_key);
     if (!key || key.revokedAt !== null) return false;
   }
   if (!demo.oauth_client) return false;
-  const client = await manager.findOneBy(OAuthClientEntity, { id: demo.oauth_client.client_id });
-  return client !== null && client.secretDigest === secretDigest(demo.oauth_client.client_secret);
+  return clientSecretMatches(manager, demo.oauth_client.client_id, demo.oauth_client.client_secret);
 }
 
 function urlsOf(options: SeedDemoOptions): Pick<DemoFile, 'api_url' | 'auth_url' | 'mcp_url'> {

@@ -1,16 +1,6 @@
+import { addMembership, createTenant, createUser, createWorkspace } from '@cs/accounts';
 import { newId } from '@cs/domain';
-import {
-  ConversationEntity,
-  ConversationTagEntity,
-  FolderEntity,
-  MembershipEntity,
-  SourceEntity,
-  TagEntity,
-  TenantEntity,
-  UserEntity,
-  WorkspaceEntity,
-} from '@cs/persistence';
-import type { EntityManager } from 'typeorm';
+import { insertRows, type RowQueryable } from '@cs/persistence';
 import { DEMO_FOLDERS, DEMO_TAGS, DEMO_USERS, DEMO_WORKSPACES, type UserKey, type WorkspaceKey } from './demo-organisation.dataset';
 import type { PlannedConversation } from './demo-conversations.planner';
 
@@ -28,13 +18,25 @@ function idOf<K extends string>(ids: Map<K, string>, key: K): string {
   return id;
 }
 
+const FOLDER_COLUMNS = ['id', 'workspace_id', 'parent_id', 'owner_id', 'name', 'visibility', 'created_at', 'updated_at'];
+const TAG_COLUMNS = ['id', 'workspace_id', 'name', 'color', 'description', 'created_at', 'updated_at'];
+const CONVERSATION_COLUMNS = [
+  'id', 'workspace_id', 'owner_id', 'folder_id', 'title', 'visibility', 'status', 'termination_reason', 'error_reason', 'digest', 'summary',
+  'created_at', 'updated_at',
+];
+const SOURCE_COLUMNS = [
+  'id', 'conversation_id', 'workspace_id', 'position', 'added_at', 'created_at', 'type', 'title', 'duration_seconds', 'language', 'meeting_url',
+  'attendees', 'participants', 'content',
+];
+const CONVERSATION_TAG_COLUMNS = ['conversation_id', 'tag_id', 'workspace_id', 'origin', 'accepted', 'created_at'];
+
 /**
- * Inserts the whole demo through the caller's transaction manager, parents before children so every
+ * Inserts the whole demo through the caller's transaction, parents before children so every
  * composite foreign key (workspace_id, …) is satisfied. Organisation rows are back-dated before the
  * oldest conversation so the history reads consistently.
  */
 export async function writeDemo(
-  manager: EntityManager,
+  db: RowQueryable,
   plan: readonly PlannedConversation[],
   passwordHashes: Record<UserKey, string>,
   now: Date,
@@ -45,10 +47,8 @@ export async function writeDemo(
   const written: WrittenDemo = { workspaces: [], users: [] };
   for (const [i, ws] of DEMO_WORKSPACES.entries()) {
     const createdAt = orgTime(96, i);
-    const tenantId = newId('tenant', createdAt);
-    await manager.insert(TenantEntity, { id: tenantId, name: ws.tenant, createdAt });
-    const id = newId('workspace', createdAt);
-    await manager.insert(WorkspaceEntity, { id, tenantId, name: ws.name, oauthAppsEnabled: false, createdAt });
+    const tenant = await createTenant(db, { name: ws.tenant, createdAt });
+    const { id } = await createWorkspace(db, { tenantId: tenant.id, name: ws.name, createdAt });
     workspaceIds.set(ws.key, id);
     written.workspaces.push({ key: ws.key, id, name: ws.name });
   }
@@ -56,10 +56,9 @@ export async function writeDemo(
   const userIds = new Map<UserKey, string>();
   for (const [i, user] of DEMO_USERS.entries()) {
     const createdAt = orgTime(96, 10 + i);
-    const id = newId('user', createdAt);
     const workspaceId = idOf(workspaceIds, user.workspace);
-    await manager.insert(UserEntity, { id, email: user.email, name: user.name, passwordHash: passwordHashes[user.key], createdAt });
-    await manager.insert(MembershipEntity, { workspaceId, userId: id, role: user.role, createdAt });
+    const { id } = await createUser(db, { email: user.email, name: user.name, passwordHash: passwordHashes[user.key], createdAt });
+    await addMembership(db, { workspaceId, userId: id, role: user.role, createdAt });
     userIds.set(user.key, id);
     written.users.push({ key: user.key, id, workspaceId });
   }
@@ -68,16 +67,11 @@ export async function writeDemo(
   for (const [i, folder] of DEMO_FOLDERS.entries()) {
     const createdAt = orgTime(95, i);
     const id = newId('folder', createdAt);
-    await manager.insert(FolderEntity, {
-      id,
-      workspaceId: idOf(workspaceIds, folder.workspace),
-      parentId: folder.parent === null ? null : idOf(folderIds, folder.parent),
-      ownerId: idOf(userIds, folder.owner),
-      name: folder.name,
-      visibility: folder.visibility,
-      createdAt,
-      updatedAt: createdAt,
-    });
+    const parentId = folder.parent === null ? null : idOf(folderIds, folder.parent);
+    // One at a time: a folder's parent must exist before it.
+    await insertRows(db, 'folders', FOLDER_COLUMNS, [
+      [id, idOf(workspaceIds, folder.workspace), parentId, idOf(userIds, folder.owner), folder.name, folder.visibility, createdAt, createdAt],
+    ]);
     folderIds.set(folder.key, id);
   }
 
@@ -87,47 +81,29 @@ export async function writeDemo(
     const id = newId('tag', createdAt);
     tagIds.set(tag.key, id);
     const { name, color, description } = tag;
-    return { id, workspaceId: idOf(workspaceIds, tag.workspace), name, color, description, createdAt, updatedAt: createdAt };
+    return [id, idOf(workspaceIds, tag.workspace), name, color, description, createdAt, createdAt];
   });
-  await manager.insert(TagEntity, tagRows);
+  await insertRows(db, 'tags', TAG_COLUMNS, tagRows);
 
-  const conversations: Partial<ConversationEntity>[] = [];
-  const sources: Partial<SourceEntity>[] = [];
-  const conversationTags: Partial<ConversationTagEntity>[] = [];
+  const conversations: unknown[][] = [];
+  const sources: unknown[][] = [];
+  const conversationTags: unknown[][] = [];
   for (const planned of plan) {
     const id = newId('conversation', planned.createdAt);
     const workspaceId = idOf(workspaceIds, planned.workspace);
     const { title, visibility, status, terminationReason, errorReason, digest, summary, createdAt, updatedAt } = planned;
-    conversations.push({
-      id,
-      workspaceId,
-      ownerId: idOf(userIds, planned.owner),
-      folderId: planned.folder === null ? null : idOf(folderIds, planned.folder),
-      title,
-      visibility,
-      status,
-      terminationReason,
-      errorReason,
-      digest,
-      summary,
-      createdAt,
-      updatedAt,
-    });
+    const ownerId = idOf(userIds, planned.owner);
+    const folderId = planned.folder === null ? null : idOf(folderIds, planned.folder);
+    conversations.push([id, workspaceId, ownerId, folderId, title, visibility, status, terminationReason, errorReason, digest, summary, createdAt, updatedAt]);
     planned.sources.forEach((source, position) => {
       const addedAt = new Date(createdAt.getTime() + position * 1000);
-      sources.push({ id: newId('source', addedAt), conversationId: id, workspaceId, position, addedAt, createdAt: addedAt, ...source });
+      const { type, title: sourceTitle, durationSeconds, language, meetingUrl, attendees, participants, content } = source;
+      sources.push([newId('source', addedAt), id, workspaceId, position, addedAt, addedAt, type, sourceTitle, durationSeconds, language, meetingUrl, attendees, participants, content]);
     });
-    for (const tag of planned.tags) {
-      conversationTags.push({ conversationId: id, tagId: idOf(tagIds, tag.tag), workspaceId, origin: tag.origin, accepted: tag.accepted, createdAt: updatedAt });
-    }
+    for (const tag of planned.tags) conversationTags.push([id, idOf(tagIds, tag.tag), workspaceId, tag.origin, tag.accepted, updatedAt]);
   }
-  // Chunked: one multi-row INSERT per chunk keeps the seed fast without nearing Postgres' parameter limit.
-  for (const [entity, rows] of [
-    [ConversationEntity, conversations],
-    [SourceEntity, sources],
-    [ConversationTagEntity, conversationTags],
-  ] as const) {
-    for (let i = 0; i < rows.length; i += 200) await manager.insert(entity, rows.slice(i, i + 200));
-  }
+  await insertRows(db, 'conversations', CONVERSATION_COLUMNS, conversations);
+  await insertRows(db, 'sources', SOURCE_COLUMNS, sources);
+  await insertRows(db, 'conversation_tags', CONVERSATION_TAG_COLUMNS, conversationTags);
   return written;
 }

@@ -1,0 +1,59 @@
+import { performance } from 'node:perf_hooks';
+import { percentile } from '../rest-read/stats';
+
+/** What one variant's calls came to, over all its rounds. Latencies in milliseconds. */
+export interface CallFigures {
+  calls: number;
+  p50: number;
+  p99: number;
+  /** Calls per second of one process calling one at a time: calls over the time spent in them. */
+  callsPerSecond: number;
+  /** This process' CPU time (user + system) per call, in microseconds: the client-side cost, Postgres' excluded. */
+  cpuMicrosPerCall: number;
+}
+
+/** Raw measurements of one variant, added to round after round. */
+export interface CallSamples {
+  latenciesMs: number[];
+  seconds: number;
+  cpuMicros: number;
+}
+
+export const noSamples = (): CallSamples => ({ latenciesMs: [], seconds: 0, cpuMicros: 0 });
+
+/** Runs `call` `count` times back to back, adding each latency, the elapsed time and this process' CPU time to `samples`. */
+export async function timeCalls(call: (i: number) => Promise<unknown>, count: number, samples: CallSamples): Promise<void> {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await call(i);
+    samples.latenciesMs.push(performance.now() - t0);
+  }
+  samples.seconds += (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  samples.cpuMicros += cpu.user + cpu.system;
+}
+
+export function callFigures(samples: CallSamples): CallFigures {
+  const sorted = Float64Array.from(samples.latenciesMs).sort();
+  const values = Array.from(sorted);
+  const calls = values.length;
+  return {
+    calls,
+    p50: percentile(values, 50),
+    p99: percentile(values, 99),
+    callsPerSecond: samples.seconds > 0 ? calls / samples.seconds : 0,
+    cpuMicrosPerCall: calls > 0 ? samples.cpuMicros / calls : Number.NaN,
+  };
+}
+
+/** TypeORM over raw SQL for each figure: above 1 means TypeORM is slower (or, for calls per second, faster). */
+export function ratios(typeorm: CallFigures, raw: CallFigures): { p50: number; p99: number; callsPerSecond: number; cpuMicrosPerCall: number } {
+  return {
+    p50: typeorm.p50 / raw.p50,
+    p99: typeorm.p99 / raw.p99,
+    callsPerSecond: typeorm.callsPerSecond / raw.callsPerSecond,
+    cpuMicrosPerCall: typeorm.cpuMicrosPerCall / raw.cpuMicrosPerCall,
+  };
+}
