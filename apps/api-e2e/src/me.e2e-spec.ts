@@ -1,3 +1,4 @@
+import { addMembership } from '@cs/accounts';
 import { useApiEnvironment } from './support/api-environment';
 
 const env = useApiEnvironment();
@@ -20,7 +21,7 @@ describe('GET /api/v1/me', () => {
     const inFirst = await env.fixtures.member(first);
     const user = inFirst.user;
     const inSecond = { user, workspace: second, role: 'member' as const };
-    await env.db.dataSource.query('INSERT INTO memberships (workspace_id, user_id, role) VALUES ($1, $2, $3)', [second.id, user.id, 'member']);
+    await addMembership(env.db.dataSource, { workspaceId: second.id, userId: user.id, role: 'member' });
     const { key } = await env.fixtures.apiKey(inSecond);
     expect(await env.client(key).me()).toEqual({ user_id: user.id, email: user.email, workspace_id: second.id, workspace_name: 'Second' });
   });

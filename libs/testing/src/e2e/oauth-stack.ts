@@ -1,3 +1,4 @@
+import { addMembership } from '@cs/accounts';
 import { hashPassword, type Role } from '@cs/domain';
 import { enableOAuthApps, registerClient } from '@cs/oauth';
 import type { Member } from '../fixtures';
@@ -105,7 +106,7 @@ export abstract class OAuthStack extends TestStack {
 
   /** Adds an existing person to another workspace. */
   async join(person: Person, workspace: TestWorkspace, role: Role = 'member'): Promise<void> {
-    await this.db.dataSource.query('INSERT INTO memberships (workspace_id, user_id, role) VALUES ($1, $2, $3)', [workspace.id, person.user.id, role]);
+    await addMembership(this.db.dataSource, { workspaceId: workspace.id, userId: person.user.id, role });
   }
 
   /** Registers a client as developer settings does (`registerClient`). */
