@@ -95,6 +95,10 @@ describe('accounts', () => {
       expect(await sql.query('SELECT 1 FROM api_keys WHERE id = $1 AND secret_digest = $2', [id, secretDigest(key)])).toHaveLength(1);
       expect(await revokeApiKey(sql, ownerOf(m), id)).toBe(true);
       expect(await revokeApiKey(sql, ownerOf(m), id)).toBe(false);
+      // The same through TypeORM's DataSource, which answers an UPDATE differently from a pool.
+      expect(await revokeApiKey(db.dataSource, ownerOf(m), id)).toBe(false);
+      const second = await createApiKey(db.dataSource, ownerOf(m), 'Second');
+      expect(await revokeApiKey(db.dataSource, ownerOf(m), second.id)).toBe(true);
       expect((await apiKeysOf(sql, ownerOf(m)))[0]?.revokedAt).toBeInstanceOf(Date);
     });
 

@@ -64,11 +64,14 @@ export async function apiKeysOf(db: RowQueryable, owner: ApiKeyOwner): Promise<A
 
 /** Revokes one of the owner's live keys; false when there is no such key (another owner's, or already revoked). */
 export async function revokeApiKey(db: RowQueryable, owner: ApiKeyOwner, keyId: string): Promise<boolean> {
-  const revoked = await db.query(
-    'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND user_id = $3 AND revoked_at IS NULL RETURNING id',
+  // Counted in SQL: through a DataSource or EntityManager an UPDATE answers [rows, count], which is never empty.
+  const [revoked] = await db.query<{ n: number }>(
+    `WITH revoked AS (
+       UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND user_id = $3 AND revoked_at IS NULL RETURNING 1
+     ) SELECT count(*)::int AS n FROM revoked`,
     [keyId, owner.workspaceId, owner.userId],
   );
-  return revoked.length > 0;
+  return (revoked?.n ?? 0) > 0;
 }
 
 /** A row of `api_keys` as stored: the digest and hint, never the key. */
