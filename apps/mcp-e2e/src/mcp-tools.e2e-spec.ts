@@ -211,15 +211,24 @@ describe('Streamable HTTP, by hand: what the SDK client never shows', () => {
     });
   const getMe = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get-me', arguments: {} } });
 
-  it('answers one request with one JSON-RPC response, and a batch with one response per request in order', async () => {
+  it('answers one request with one JSON-RPC response', async () => {
     const single = await post(getMe(1));
     expect(single.status).toBe(200);
     expect(single.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await single.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { structuredContent: { user_id: person.user.id } } });
-    const batch = await post([getMe(2), { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 3, method: 'tools/list' }]);
-    const answers = (await batch.json()) as { id: number; result: Record<string, unknown> }[];
-    expect(answers.map((answer) => answer.id)).toEqual([2, 3]);
-    expect(answers[1]?.result['tools']).toHaveLength(4);
+  });
+
+  // Issue 19: a batch of 100 tool calls answered 200 and counted once against the rate limit (MCP 2025-06-18
+  // removed batching). Refused as JSON-RPC's Invalid Request before any tool runs; each POST counts once.
+  it('refuses a batch with 400 Invalid Request (-32600), and counts every tool call against the rate limit', async () => {
+    const remaining = (response: Response) => Number(/;r=(\d+)/.exec(response.headers.get('ratelimit') ?? '')?.[1]);
+    const batch = await post([getMe(2), getMe(3), { jsonrpc: '2.0', id: 4, method: 'tools/list' }]);
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/^Invalid Request: .*batch/i) }, id: null });
+    const first = remaining(await post(getMe(5)));
+    const calls = await Promise.all([6, 7, 8].map((id) => post(getMe(id))));
+    expect(calls.map((call) => call.status)).toEqual([200, 200, 200]);
+    expect(Math.min(...calls.map(remaining))).toBe(first - 3);
   });
 
   it('accepts notifications alone with 202 and no body', async () => {

@@ -23,23 +23,19 @@ const call = (id: number | string, delay: number): JSONRPCMessage => ({
 });
 
 describe('JsonResponseTransport: one POST exchanged with an SDK Server', () => {
-  it('resolves with the answer to each request, in the order of the requests, once the last one has answered', async () => {
+  it('resolves with the answer to the request once its handler has answered', async () => {
     const transport = await connectedServer();
-    const answers = await transport.exchange([call('slow', 30), call(2, 0)]);
-    expect(answers).toEqual([
-      { jsonrpc: '2.0', id: 'slow', result: { content: [{ type: 'text', text: 'after 30' }] } },
-      { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'after 0' }] } },
-    ]);
+    await expect(transport.exchange(call('slow', 30))).resolves.toEqual({ jsonrpc: '2.0', id: 'slow', result: { content: [{ type: 'text', text: 'after 30' }] } });
   });
 
-  it('resolves with no answers when the POST carries only notifications', async () => {
+  it('resolves with no answer when the POST carries a notification', async () => {
     const transport = await connectedServer();
-    await expect(transport.exchange([{ jsonrpc: '2.0', method: 'notifications/initialized' }])).resolves.toEqual([]);
+    await expect(transport.exchange({ jsonrpc: '2.0', method: 'notifications/initialized' })).resolves.toBeUndefined();
   });
 
   it('carries the server error for an unknown method as the answer', async () => {
     const transport = await connectedServer();
-    const [answer] = await transport.exchange([{ jsonrpc: '2.0', id: 7, method: 'resources/list' }]);
+    const answer = await transport.exchange({ jsonrpc: '2.0', id: 7, method: 'resources/list' });
     expect(answer).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32601 } });
   });
 

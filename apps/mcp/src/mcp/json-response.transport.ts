@@ -3,7 +3,7 @@ import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextp
 
 /**
  * The SDK Server's side of one stateless Streamable HTTP POST answered with a JSON body (no SSE stream): the
- * POST's messages go to the server, and the answers to its requests come back as the resolution of exchange().
+ * POST's message goes to the server, and the answer to a request comes back as the resolution of exchange().
  *
  * Used instead of the SDK's WebStandardStreamableHTTPServerTransport, which for the same work converts every
  * exchange to a Web Request and Response and tests each message against several zod schemas whose failures
@@ -15,9 +15,8 @@ export class JsonResponseTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
 
-  private readonly answers = new Map<RequestId, JSONRPCMessage>();
-  private awaited: RequestId[] = [];
-  private settle: ((answers: JSONRPCMessage[]) => void) | null = null;
+  private awaited: RequestId | undefined;
+  private settle: ((answer: JSONRPCMessage | undefined) => void) | null = null;
 
   async start(): Promise<void> {
     // Nothing to open: the HTTP exchange is already there.
@@ -27,10 +26,10 @@ export class JsonResponseTransport implements Transport {
     this.onclose?.();
   }
 
-  /** Hands the POST's messages to the server; resolves with the answers to its requests, in their order. */
-  exchange(messages: readonly JSONRPCMessage[]): Promise<JSONRPCMessage[]> {
-    this.awaited = messages.filter(isRequest).map((message) => message.id);
-    const answered = new Promise<JSONRPCMessage[]>((resolve) => {
+  /** Hands the POST's message to the server; resolves with the answer to a request, or nothing for a notification or response. */
+  exchange(message: JSONRPCMessage): Promise<JSONRPCMessage | undefined> {
+    this.awaited = isRequest(message) ? message.id : undefined;
+    const answered = new Promise<JSONRPCMessage | undefined>((resolve) => {
       this.settle = resolve;
     });
     // The SDK's Protocol sorts each incoming message with zod type guards; for a request, the response guards
@@ -40,11 +39,11 @@ export class JsonResponseTransport implements Transport {
     const stackTraceLimit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {
-      for (const message of messages) this.onmessage?.(message);
+      this.onmessage?.(message);
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
     }
-    if (this.awaited.length === 0) this.settle?.([]);
+    if (this.awaited === undefined) this.settle?.(undefined);
     return answered;
   }
 
@@ -52,10 +51,8 @@ export class JsonResponseTransport implements Transport {
     // Only answers have somewhere to go: a JSON answer carries no server-to-client requests or notifications
     // (this server sends none: it asks nothing of the client and reports no progress).
     if (!('id' in message) || 'method' in message || message.id === undefined) return;
-    const id = message.id;
-    if (!this.awaited.includes(id)) throw new Error(`No request ${String(id)} awaits an answer in this exchange.`);
-    this.answers.set(id, message);
-    if (this.answers.size === this.awaited.length) this.settle?.(this.awaited.map((id) => this.answers.get(id) as JSONRPCMessage));
+    if (this.awaited === undefined || message.id !== this.awaited) throw new Error(`No request ${String(message.id)} awaits an answer in this exchange.`);
+    this.settle?.(message);
   }
 }
 

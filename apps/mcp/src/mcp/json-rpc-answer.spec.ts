@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { serializeAnswer, serializeAnswers } from './json-rpc-answer';
+import { serializeAnswer } from './json-rpc-answer';
 
 const toolAnswer = (structured: Record<string, unknown>, id: number | string = 1): JSONRPCMessage => ({
   jsonrpc: '2.0',
@@ -28,11 +28,5 @@ describe('serializeAnswer: the JSON of an answer, structured content taken from 
       { jsonrpc: '2.0', id: 3, result: { tools: [] } },
     ];
     for (const answer of others) expect(serializeAnswer(answer)).toBe(JSON.stringify(answer));
-  });
-
-  it('answers one message alone and several as a batch', () => {
-    const [a, b] = [toolAnswer({ n: 1 }, 1), toolAnswer({ n: 2 }, 2)];
-    expect(serializeAnswers([a as JSONRPCMessage])).toBe(JSON.stringify(a));
-    expect(serializeAnswers([a as JSONRPCMessage, b as JSONRPCMessage])).toBe(JSON.stringify([a, b]));
   });
 });

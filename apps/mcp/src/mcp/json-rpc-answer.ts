@@ -24,8 +24,3 @@ export function serializeAnswer(answer: JSONRPCMessage): string {
   // Strings inside the JSON (the text block included) have their quotes escaped: the quoted hole occurs once.
   return json.replace(QUOTED_HOLE, () => text);
 }
-
-/** The body of a POST's answers: one alone, several as a batch (as the SDK's transport answers). */
-export function serializeAnswers(answers: readonly JSONRPCMessage[]): string {
-  return answers.length === 1 ? serializeAnswer(answers[0] as JSONRPCMessage) : `[${answers.map(serializeAnswer).join(',')}]`;
-}

@@ -6,7 +6,7 @@ import { RateLimitGuard } from '@cs/nest-infrastructure';
 import { type AuthenticatedRequest, McpAuthGuard } from '../auth/mcp-auth.guard';
 import { MCP_CONFIG, type McpConfig } from '../config/mcp-config';
 import { JsonResponseTransport } from './json-response.transport';
-import { serializeAnswers } from './json-rpc-answer';
+import { serializeAnswer } from './json-rpc-answer';
 import { createMcpServer } from './mcp-server.factory';
 import { readStreamableHttpPost } from './streamable-http-post';
 
@@ -41,9 +41,9 @@ export class McpController {
     // JSON answers rather than an SSE stream: every tool answers at once, and a plain body is cheaper to serve.
     const transport = new JsonResponseTransport();
     await server.connect(transport);
-    let answers;
+    let answer;
     try {
-      answers = await transport.exchange(post.messages);
+      answer = await transport.exchange(post.message);
     } catch (error) {
       // Abort whatever handler may still run for this request before the error reaches the filter.
       await server.close();
@@ -52,12 +52,12 @@ export class McpController {
     // Not closed once it has answered: every handler has returned by then and the pair holds no timer or stream,
     // so both are simply dropped; close() would only build a "Connection closed" McpError (stack trace included)
     // that nothing receives, 2% of the server's CPU per call (npm run bench -- mcp).
-    if (answers.length === 0) {
-      // Only notifications or responses: accepted, nothing to answer (Streamable HTTP: 202).
+    if (answer === undefined) {
+      // A notification or a response: accepted, nothing to answer (Streamable HTTP: 202).
       res.status(202).end();
       return;
     }
-    const body = serializeAnswers(answers);
+    const body = serializeAnswer(answer);
     // Written as it is: Express's send would copy the string into a Buffer and parse the Content-Type again.
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
   }

@@ -1,4 +1,3 @@
-import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { type JSONRPCMessage, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -9,17 +8,23 @@ export interface RefusedPost {
   error: { code: number; message: string };
 }
 
-export type ReadPost = { messages: JSONRPCMessage[]; refused?: undefined } | { refused: RefusedPost; messages?: undefined };
+export type ReadPost = { message: JSONRPCMessage; refused?: undefined } | { refused: RefusedPost; message?: undefined };
 
 const refuse = (status: number, code: number, message: string): ReadPost => ({ refused: { status, error: { code, message } } });
+
+/** JSON-RPC's Invalid Request (-32600), as the SDK names its refusals ("Invalid Request: …"). */
+export const BATCH_REFUSED = 'Invalid Request: JSON-RPC batches are not supported; send one message per POST';
 
 const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
 
 /**
  * The rules of a Streamable HTTP POST (MCP spec 2025-11-25, "Sending messages to the server") for a stateless
  * server, as the SDK's own transport applies them, with its status codes and messages: the client must accept
- * both JSON and SSE, send JSON, send JSON-RPC messages (batches of at most MAX_BATCH_SIZE, at most one of them an
- * initialize), and, after initialization, a supported MCP-Protocol-Version if any. `body` is the parsed JSON.
+ * both JSON and SSE, send JSON, send one JSON-RPC message, and, after initialization, a supported
+ * MCP-Protocol-Version if any. `body` is the parsed JSON.
+ *
+ * A JSON array (a JSON-RPC batch) is refused: the spec removed batching in 2025-06-18 (changelog, PR #416), and
+ * one POST per message is what lets the rate limit and the in-flight cap count every tool call (issue 19).
  */
 export function readStreamableHttpPost(headers: IncomingHttpHeaders, body: unknown): ReadPost {
   const accept = headerValue(headers.accept);
@@ -30,26 +35,19 @@ export function readStreamableHttpPost(headers: IncomingHttpHeaders, body: unkno
   if (!isJsonContentType(headerValue(headers['content-type']))) {
     return refuse(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
   }
-  if (Array.isArray(body) && body.length > MAX_BATCH_SIZE) {
-    return refuse(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
-  }
-  const parsed = (Array.isArray(body) ? body : [body]).map((message) => JSONRPCMessageSchema.safeParse(message));
-  const messages: JSONRPCMessage[] = [];
-  for (const result of parsed) {
-    if (!result.success) return refuse(400, -32700, 'Parse error: Invalid JSON-RPC message');
-    messages.push(result.data);
-  }
-  const initializations = messages.filter((message) => 'method' in message && message.method === 'initialize').length;
-  if (initializations > 0 && messages.length > 1) {
-    return refuse(400, -32600, 'Invalid Request: Only one initialization request is allowed');
-  }
+  if (Array.isArray(body)) return refuse(400, -32600, BATCH_REFUSED);
+  const parsed = JSONRPCMessageSchema.safeParse(body);
+  if (!parsed.success) return refuse(400, -32700, 'Parse error: Invalid JSON-RPC message');
+  const message = parsed.data;
   const version = headerValue(headers['mcp-protocol-version']);
-  if (initializations === 0 && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+  if (!isInitialize(message) && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     return refuse(
       400,
       -32000,
       `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
     );
   }
-  return { messages };
+  return { message };
 }
+
+const isInitialize = (message: JSONRPCMessage): boolean => 'method' in message && message.method === 'initialize';
