@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { metricsUrlOf } from '@cs/testing';
 import { useApiEnvironment } from './support/api-environment';
 
 const env = useApiEnvironment({ env: { MAX_IN_FLIGHT_REQUESTS: '2' } });
@@ -16,7 +17,7 @@ async function heldWrite(key: string): Promise<Socket> {
 }
 
 const inFlight = async (): Promise<number> => {
-  const metrics = await (await fetch(`${env.baseUrl}/metrics`)).text();
+  const metrics = await (await fetch(metricsUrlOf(env.baseUrl))).text();
   return Number(/^conversation_service_http_requests_in_flight\{[^}]*\} (\d+)/m.exec(metrics)?.[1]);
 };
 
@@ -65,7 +66,7 @@ describe('load shedding: at most MAX_IN_FLIGHT_REQUESTS requests in flight per r
     expect((await member.client.request('GET', '/api/v1/me')).status).toBe(429);
     expect((await fetch(`${env.baseUrl}/healthz`)).status).toBe(200);
     expect((await fetch(`${env.baseUrl}/readyz`)).status).toBe(200);
-    const metrics = await (await fetch(`${env.baseUrl}/metrics`)).text();
+    const metrics = await (await fetch(metricsUrlOf(env.baseUrl))).text();
     expect(Number(/^conversation_service_http_requests_shed_total\{[^}]*\} (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
   });
 

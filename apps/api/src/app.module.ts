@@ -9,7 +9,6 @@ import {
   HealthController,
   httpLoggerModule,
   InfrastructureModule,
-  MetricsController,
   RateLimitGuard,
   rateLimitProviders,
   REVOCATION_LIST,
@@ -72,8 +71,7 @@ export class AppModule {
         DocsController,
         ProblemTypesController,
         HealthController,
-        MetricsController,
-      ],
+            ],
       providers: [
         { provide: API_CONFIG, useValue: config },
         openApiDocumentProvider,

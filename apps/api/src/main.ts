@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { shutdownDrainMs } from '@cs/config';
+import { metricsPort, shutdownDrainMs } from '@cs/config';
 import { JSON_BODY_MAX_BYTES } from '@cs/domain';
 import { inFlightLimit, listenWithGracefulShutdown, Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -32,7 +32,7 @@ async function bootstrap(): Promise<void> {
   app.set('etag', false);
   // Repeated keys become arrays (tag_id=a&tag_id=b); bracket syntax is not interpreted.
   app.set('query parser', 'simple');
-  await listenWithGracefulShutdown(app, config.API_PORT, shutdownDrainMs(config));
+  await listenWithGracefulShutdown(app, { http: config.API_PORT, metrics: metricsPort(config, config.API_PORT) }, shutdownDrainMs(config));
 }
 
 void bootstrap();

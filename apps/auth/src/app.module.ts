@@ -4,7 +4,7 @@ import { WebSessionStore } from '@cs/accounts';
 import { revokeGrant } from '@cs/oauth';
 import { poolQueryable, postgresPool, type RowQueryable } from '@cs/persistence';
 import type { Redis } from 'ioredis';
-import { DATA_SOURCE, HealthController, InfrastructureModule, MetricsController, REDIS } from '@cs/nest-infrastructure';
+import { DATA_SOURCE, HealthController, InfrastructureModule, REDIS } from '@cs/nest-infrastructure';
 import { LoggerModule } from 'nestjs-pino';
 import type { DataSource } from 'typeorm';
 import { AccountController } from './account/account.controller';
@@ -49,7 +49,7 @@ export class AppModule {
           redisOptions: { maxRetriesPerRequest: 2 },
         }),
       ],
-      controllers: [JwksController, HealthController, MetricsController, InteractionsController, SessionController, AccountController, DeveloperController, WebhookPagesController],
+      controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, DeveloperController, WebhookPagesController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         { provide: SQL, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => poolQueryable(postgresPool(ds)) },

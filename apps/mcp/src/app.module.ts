@@ -7,7 +7,6 @@ import {
   HealthController,
   httpLoggerModule,
   InfrastructureModule,
-  MetricsController,
   rateLimitProviders,
   REVOCATION_LIST,
 } from '@cs/nest-infrastructure';
@@ -38,7 +37,7 @@ export class AppModule {
           revocationList: true,
         }),
       ],
-      controllers: [McpController, ProtectedResourceController, HealthController, MetricsController],
+      controllers: [McpController, ProtectedResourceController, HealthController],
       providers: [
         { provide: MCP_CONFIG, useValue: config },
         // The same read model as the REST API (docs/architecture.md "Libs"), so REST and MCP can never disagree.

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { shutdownDrainMs } from '@cs/config';
+import { metricsPort, shutdownDrainMs } from '@cs/config';
 import { inFlightLimit, listenWithGracefulShutdown, Metrics } from '@cs/nest-infrastructure';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -42,7 +42,7 @@ async function bootstrap(): Promise<void> {
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID', 'X-Request-Id'],
     exposedHeaders: CORS_EXPOSED_HEADERS,
   });
-  await listenWithGracefulShutdown(app, config.MCP_PORT, shutdownDrainMs(config));
+  await listenWithGracefulShutdown(app, { http: config.MCP_PORT, metrics: metricsPort(config, config.MCP_PORT) }, shutdownDrainMs(config));
 }
 
 void bootstrap();

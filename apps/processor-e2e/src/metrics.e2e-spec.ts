@@ -1,3 +1,4 @@
+import { metricsUrlOf } from '@cs/testing';
 import { useProcessingStack } from './support/processing-stack';
 
 const stack = useProcessingStack();
@@ -10,7 +11,7 @@ describe('Prometheus metrics of the api and the processor', () => {
     expect((await stack.settled(client, created.id)).status).toBe('ready');
     await client.request('GET', '/api/v1/conversations/{id}', { pathParams: { id: 'conv_unknown' } });
 
-    const api = await (await fetch(`${stack.apiUrl}/metrics`)).text();
+    const api = await (await fetch(metricsUrlOf(stack.apiUrl))).text();
     expect(api).toMatch(/conversation_service_http_requests_total\{method="POST",route="\/api\/v1\/conversations",status="201",app="api"\} 1/);
     expect(api).toMatch(/conversation_service_http_requests_total\{method="GET",route="\/api\/v1\/conversations\/:id",status="404",app="api"\} 1/);
     expect(api).toMatch(/conversation_service_http_request_duration_seconds_bucket\{le="\+Inf",app="api",method="GET",route="\/api\/v1\/conversations\/:id",status="200"\} \d+/);

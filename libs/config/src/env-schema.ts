@@ -82,6 +82,21 @@ export const shutdownEnv = {
 
 export const PRODUCTION_SHUTDOWN_DRAIN_MS = 5_000;
 
+/**
+ * Where an HTTP app serves /metrics: a port of its own, which no Service exposes and so no Ingress reaches
+ * (docs/operations.md "Metrics"). Unset: the app's own port plus METRICS_PORT_OFFSET (3100, 3101, 3102).
+ */
+export const metricsEnv = {
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+};
+
+export const METRICS_PORT_OFFSET = 100;
+
+/** METRICS_PORT as set, or the app's port plus METRICS_PORT_OFFSET. */
+export function metricsPort(config: { METRICS_PORT?: number | undefined }, appPort: number): number {
+  return config.METRICS_PORT ?? appPort + METRICS_PORT_OFFSET;
+}
+
 /** SHUTDOWN_DRAIN_MS as set, or its default for the environment. */
 export function shutdownDrainMs(config: { NODE_ENV: 'development' | 'test' | 'production'; SHUTDOWN_DRAIN_MS?: number | undefined }): number {
   return config.SHUTDOWN_DRAIN_MS ?? (config.NODE_ENV === 'production' ? PRODUCTION_SHUTDOWN_DRAIN_MS : 0);

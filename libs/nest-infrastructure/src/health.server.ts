@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { type Metrics, METRICS_CONTENT_TYPE } from './metrics/metrics';
+import type { Metrics } from './metrics/metrics';
+import { answerScrape } from './metrics/metrics.server';
 import type { ReadinessCheck } from './readiness.check';
 
 /**
@@ -16,13 +17,7 @@ export function serveHealth(readiness: ReadinessCheck, port: number, host?: stri
       void readiness.isReady().then((ready) => send(ready ? 200 : 503, { status: ready ? 'ready' : 'unavailable' }));
       return;
     }
-    if (path === '/metrics' && metrics) {
-      void metrics.text().then(
-        (text) => res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE }).end(text),
-        () => send(500, { status: 'metrics_failed' }),
-      );
-      return;
-    }
+    if (path === '/metrics' && metrics) return answerScrape(metrics, res);
     send(404, { status: 'not_found' });
   });
   return new Promise((resolve, reject) => {

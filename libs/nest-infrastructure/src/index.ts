@@ -6,7 +6,7 @@ export * from './health.server';
 export * from './request-id';
 export * from './http-logger.module';
 export * from './metrics/metrics';
-export * from './metrics/metrics.controller';
+export * from './metrics/metrics.server';
 export * from './rate-limit/rate-limiter';
 export * from './rate-limit/rate-limit.guard';
 export * from './scheduling/periodic-task';

@@ -22,7 +22,7 @@ describe('deploy-checks command', () => {
     const result = run('all');
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('k8s/overlays/prod: 31 objects rendered, 0 problems');
+    expect(result.stdout).toContain('k8s/overlays/prod: 32 objects rendered, 0 problems');
     expect(result.stdout).toContain('docker/Dockerfile: 0 problems');
   });
 

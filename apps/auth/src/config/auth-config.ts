@@ -1,4 +1,4 @@
-import { shutdownEnv, DEV_WEBHOOK_SECRET_KEY, commonEnv, parseEnv, port, signingSecret, webhookSecretKey } from '@cs/config';
+import { shutdownEnv, metricsEnv, DEV_WEBHOOK_SECRET_KEY, commonEnv, parseEnv, port, signingSecret, webhookSecretKey } from '@cs/config';
 import { DEV_SIGNING_KEY_SECRET } from '@cs/oauth';
 import { z } from 'zod';
 
@@ -7,6 +7,7 @@ const DEV_COOKIE_KEYS = 'development-only-cookie-key-do-not-use-in-production';
 export const authEnv = {
   ...commonEnv,
   ...shutdownEnv,
+  ...metricsEnv,
   AUTH_PORT: port(3001),
   /** Comma-separated cookie signing keys shared by every replica; the first signs, all verify (rotation). */
   AUTH_COOKIE_KEYS: z

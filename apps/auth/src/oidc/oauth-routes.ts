@@ -8,6 +8,20 @@ export const OAUTH_ROUTES = {
   end_session: '/api/auth/oauth2/logout',
 } as const;
 
+/**
+ * The templates of the routes oidc-provider answers with the features enabled here (its
+ * lib/helpers/initialize_app.js): the `route` label of their metrics. `:uid` is an authorization's resume id,
+ * which must never become a label value.
+ */
+export const PROVIDER_ROUTE_TEMPLATES: readonly string[] = [
+  ...Object.values(OAUTH_ROUTES),
+  `${OAUTH_ROUTES.authorization}/:uid`,
+  `${OAUTH_ROUTES.end_session}/confirm`,
+  `${OAUTH_ROUTES.end_session}/success`,
+  '/.well-known/openid-configuration',
+  '/.well-known/oauth-authorization-server',
+];
+
 export const isProviderPath = (path: string): boolean => path.startsWith('/api/auth/oauth2/') || path.startsWith('/.well-known/');
 
 export const CLIENT_TYPE = 'conversations-external';

@@ -1,10 +1,11 @@
-import { shutdownEnv, commonEnv, rateLimitEnv, inFlightLimitEnv, httpUrl, parseEnv, port, signingSecret } from '@cs/config';
+import { shutdownEnv, metricsEnv, commonEnv, rateLimitEnv, inFlightLimitEnv, httpUrl, parseEnv, port, signingSecret } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
 export const mcpEnv = {
   ...commonEnv,
   ...shutdownEnv,
+  ...metricsEnv,
   ...rateLimitEnv,
   ...inFlightLimitEnv,
   MCP_PORT: port(3002),

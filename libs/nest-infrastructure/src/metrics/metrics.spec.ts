@@ -2,9 +2,9 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Metrics } from './metrics';
 
-function answer(metrics: Metrics, req: Partial<IncomingMessage> & { route?: { path: string }; baseUrl?: string }, status: number) {
+function answer(metrics: Metrics, req: Partial<IncomingMessage> & { route?: { path: string }; baseUrl?: string }, status: number, outsideRoutes: string[] = []) {
   const res = Object.assign(new EventEmitter(), { statusCode: status }) as unknown as ServerResponse;
-  metrics.httpMiddleware()(req as IncomingMessage, res, () => undefined);
+  metrics.httpMiddleware(outsideRoutes)(req as IncomingMessage, res, () => undefined);
   res.emit('finish');
 }
 
@@ -20,6 +20,23 @@ describe('Metrics (Prometheus exposition)', () => {
     expect(text).toContain('conversation_service_http_requests_total{method="GET",route="unmatched",status="404",app="api"} 1');
     expect(text).toMatch(/conversation_service_http_request_duration_seconds_count\{app="api",method="GET",route="\/api\/v1\/conversations\/:id",status="200"\} 1/);
     expect(text).toContain('conversation_service_process_cpu_user_seconds_total');
+  });
+
+  // Issue 19: every GET of the auth server's /authorize/<anything> added a series naming a real resume id.
+  it('labels a route answered outside Nest by its template, and any other path with the one value `unmatched`', async () => {
+    const metrics = new Metrics('auth');
+    const templates = ['/api/auth/oauth2/authorize', '/api/auth/oauth2/authorize/:uid'];
+    for (const url of ['/api/auth/oauth2/authorize?client_id=a', '/api/auth/oauth2/authorize/resume-1', '/api/auth/oauth2/authorize/resume-2?x=1']) {
+      answer(metrics, { method: 'GET', url }, 302, templates);
+    }
+    for (const url of ['/api/auth/oauth2/authorize/a/b', '/api/auth/oauth2/authorize/', '/api/auth/oauth2/anything', '/secret-123']) {
+      answer(metrics, { method: 'GET', url }, 404, templates);
+    }
+    const text = await metrics.text();
+    expect(text).toContain('conversation_service_http_requests_total{method="GET",route="/api/auth/oauth2/authorize",status="302",app="auth"} 1');
+    expect(text).toContain('conversation_service_http_requests_total{method="GET",route="/api/auth/oauth2/authorize/:uid",status="302",app="auth"} 2');
+    expect(text).toContain('conversation_service_http_requests_total{method="GET",route="unmatched",status="404",app="auth"} 4');
+    expect(text).not.toMatch(/resume-|secret-123|anything/);
   });
 
   it('reads queue depths at scrape time and records job durations by outcome', async () => {

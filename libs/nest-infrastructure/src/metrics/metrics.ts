@@ -4,6 +4,22 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 /** The Prometheus exposition content type of registry.metrics(). */
 export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 
+/** The `route` label of a request no route template matched (a 404, say): one value, however many paths. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** The template among `templates` (`/a/:id/b`) that a URL's path matches, segment by segment. */
+function routeTemplateMatcher(templates: readonly string[]): (url: string) => string | undefined {
+  const compiled = templates.map((template) => ({ template, segments: template.split('/') }));
+  return (url) => {
+    const segments = (url.split('?', 1)[0] as string).split('/');
+    return compiled.find(
+      (route) =>
+        route.segments.length === segments.length &&
+        route.segments.every((expected, i) => (expected.startsWith(':') ? (segments[i] as string) !== '' : expected === segments[i])),
+    )?.template;
+  };
+}
+
 /** Queue states a worker reports; `waiting` is what the HPA scales on (k8s/overlays/prod). */
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 export type QueueCounts = Partial<Record<(typeof QUEUE_STATES)[number], number>>;
@@ -88,14 +104,17 @@ export class Metrics {
   }
 
   /**
-   * Express middleware: counts and times every answer by its route template (never the raw path: ids would
-   * explode the series). `routeOf` names requests answered outside Nest's router (oidc-provider's fixed routes).
+   * Express middleware: counts and times every answer by its route template, never the raw path (ids would
+   * grow the series without bound and publish them). `outsideRoutes` are the templates of routes answered
+   * outside Nest's router (oidc-provider's, `:name` standing for one path segment); any other request is
+   * labelled `unmatched`.
    */
-  httpMiddleware(routeOf: (req: IncomingMessage) => string | undefined = () => undefined) {
+  httpMiddleware(outsideRoutes: readonly string[] = []) {
+    const routeOf = routeTemplateMatcher(outsideRoutes);
     return (req: IncomingMessage & { route?: { path?: string }; baseUrl?: string }, res: ServerResponse, next: () => void) => {
       const started = process.hrtime.bigint();
       res.once('finish', () => {
-        const route = req.route?.path ? `${req.baseUrl ?? ''}${req.route.path}` : (routeOf(req) ?? 'unmatched');
+        const route = req.route?.path ? `${req.baseUrl ?? ''}${req.route.path}` : (routeOf(req.url ?? '') ?? UNMATCHED_ROUTE);
         const labels = { method: req.method ?? 'GET', route, status: String(res.statusCode) };
         this.httpRequests.inc(labels);
         this.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Metrics } from '../metrics/metrics';
 import { assignRequestId } from '../request-id';
 
-/** Probes and scrapes answer however busy the replica is: shedding them would take a busy pod out of service. */
-const UNSHED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+/** Probes answer however busy the replica is: shedding them would take a busy pod out of service (scrapes have their own port). */
+const UNSHED_PATHS = new Set(['/healthz', '/readyz']);
 
 const SHED = new DomainError('rate_limited', 'The service is at capacity; retry in 1 s.', { retryAfterSeconds: 1 });
 

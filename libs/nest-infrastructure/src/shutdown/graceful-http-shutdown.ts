@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
+import { Metrics } from '../metrics/metrics';
+import { serveMetrics } from '../metrics/metrics.server';
 import { ReadinessCheck } from '../readiness.check';
 import { HttpDrain } from './http-drain';
 
@@ -20,14 +22,16 @@ export const HTTP_KEEP_ALIVE_TIMEOUT_MS = 65_000;
  * requests keep being served normally for `drainMs` (with `Connection: close`, so keep-alive clients move on),
  * then the port closes, idle connections close, requests in flight finish, and only then Nest's shutdown hooks
  * close Postgres and Redis. Used instead of `enableShutdownHooks()`, whose handler closes the port at once.
+ * /metrics is served on `ports.metrics` (serveMetrics), which stays open through the drain and closes last.
  */
-export async function listenWithGracefulShutdown(app: INestApplication, port: number, drainMs: number): Promise<void> {
+export async function listenWithGracefulShutdown(app: INestApplication, ports: { http: number; metrics: number }, drainMs: number): Promise<void> {
   const logger = new Logger('Shutdown');
   const server = app.getHttpServer() as Server;
   server.keepAliveTimeout = HTTP_KEEP_ALIVE_TIMEOUT_MS;
   // Node wants the header timeout above the keep-alive timeout, or a slow first request line can be cut short.
   server.headersTimeout = HTTP_KEEP_ALIVE_TIMEOUT_MS + 1_000;
-  await app.listen(port);
+  await app.listen(ports.http);
+  const metrics = await serveMetrics(app.get(Metrics), ports.metrics);
   const drain = new HttpDrain(server);
   const readiness = app.get(ReadinessCheck);
   const onSignal = (signal: (typeof SIGNALS)[number]) => {
@@ -41,6 +45,11 @@ export async function listenWithGracefulShutdown(app: INestApplication, port: nu
       logger.log(`closing the port; ${drain.pending} request(s) in flight`);
       await drain.close();
       await app.close();
+      // Prometheus keeps its connection alive: closed, not waited for.
+      await new Promise((resolve) => {
+        metrics.close(resolve);
+        metrics.closeAllConnections();
+      });
       // Same ending as Nest's own shutdown hooks: the signal's default action, now that nothing is left to do.
       process.kill(process.pid, signal);
     })();

@@ -1,2 +1,3 @@
 export * from './app-process';
 export * from './free-port';
+export * from './metrics-url';

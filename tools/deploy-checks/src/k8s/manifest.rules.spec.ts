@@ -60,14 +60,36 @@ describe('manifest rules', () => {
     (find(objects, 'PodDisruptionBudget', 'processor').spec as { selector: unknown }).selector = { matchLabels: { app: 'processor' } };
     const ingress = find(objects, 'Ingress', 'conversation-service').spec as { rules: { http: { paths: { backend: { service: { name: string } } }[] } }[] };
     ingress.rules[0]!.http.paths[0]!.backend.service.name = 'rest';
-    const withoutPolicy = objects.filter((o) => !(o.kind === 'NetworkPolicy' && ['webhook-worker', 'allow-postgres-redis', 'allow-metrics-scrape'].includes(o.metadata.name)));
+    const withoutPolicy = objects.filter((o) => !(o.kind === 'NetworkPolicy' && ['webhook-worker', 'allow-postgres-redis', 'allow-metrics-scrape', 'allow-worker-metrics-scrape'].includes(o.metadata.name)));
     expect(checkManifestRules(withoutPolicy)).toEqual([
       'Service/conversation-service/auth: selects no Deployment\'s pods',
       'HorizontalPodAutoscaler/conversation-service/mcp: scaleTargetRef Deployment/mcp-server does not exist',
       'PodDisruptionBudget/conversation-service/processor: selects no Deployment\'s pods',
       'Ingress/conversation-service/conversation-service: api.example.com/api/v1 routes to missing Service rest',
       'Deployment/conversation-service/webhook-worker: no NetworkPolicy names its pods',
+      'Deployment/conversation-service/api: no NetworkPolicy lets Prometheus (namespace monitoring) reach its /metrics port 3100',
+      'Deployment/conversation-service/auth: no NetworkPolicy lets Prometheus (namespace monitoring) reach its /metrics port 3101',
+      'Deployment/conversation-service/mcp: no NetworkPolicy lets Prometheus (namespace monitoring) reach its /metrics port 3102',
+      'Deployment/conversation-service/webhook-worker: no NetworkPolicy lets Prometheus (namespace monitoring) reach its /metrics port 3003',
+      'Deployment/conversation-service/processor: no NetworkPolicy lets Prometheus (namespace monitoring) reach its /metrics port 3004',
       'Ingress: no route /api/v1 to api',
+    ]);
+  });
+
+  // Issue 19: the Ingress routed `/` of the auth host to the port that served /metrics.
+  it('catch /metrics on a port a Service exposes, on the app port, or not announced to Prometheus', () => {
+    const objects = render('overlays/prod');
+    const ports = (find(objects, 'Service', 'auth').spec as { ports: unknown[] }).ports;
+    ports.push({ name: 'metrics', port: 3101, targetPort: 'metrics', protocol: 'TCP' });
+    const template = (d: string) => (find(objects, 'Deployment', d).spec as { template: { metadata: { annotations: Record<string, string> } } }).template;
+    template('api').metadata.annotations['prometheus.io/port'] = '3000';
+    delete template('processor').metadata.annotations['prometheus.io/scrape'];
+    expect(checkManifestRules(objects)).toEqual([
+      'Deployment/conversation-service/api: /metrics must be served on a port of its own named "metrics", set as METRICS_PORT (not on 3000 "http")',
+      'Service/conversation-service/api: exposes the /metrics port of api, which an Ingress could then route to',
+      'Deployment/conversation-service/api: no NetworkPolicy lets Prometheus (namespace monitoring) reach its /metrics port 3000',
+      'Service/conversation-service/auth: exposes the /metrics port of auth, which an Ingress could then route to',
+      'Deployment/conversation-service/processor: the pod must announce /metrics to Prometheus (annotations prometheus.io/scrape "true", prometheus.io/port, prometheus.io/path /metrics)',
     ]);
   });
 

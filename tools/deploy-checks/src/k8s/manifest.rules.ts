@@ -148,6 +148,8 @@ export function checkManifestRules(objects: KubeObject[], { expectApps = true } 
     }
   }
 
+  problems.push(...checkMetricsExposure(deployments, services, policies, objects));
+
   if (expectApps) {
     for (const app of APPS) {
       for (const kind of ['Deployment', 'Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget']) {
@@ -161,6 +163,51 @@ export function checkManifestRules(objects: KubeObject[], { expectApps = true } 
     for (const route of ['/api/v1->api', '/mcp->mcp', '/.well-known/oauth-protected-resource->mcp', '/->auth']) {
       if (!routes.includes(route)) problems.push(`Ingress: no route ${route.replace('->', ' to ')}`);
     }
+  }
+  return problems;
+}
+
+/**
+ * Prometheus finds /metrics through the pod annotations, and only Prometheus reaches it: an HTTP app serves it on
+ * a port of its own named `metrics` (its METRICS_PORT) that no Service exposes, so no Ingress can route to it
+ * (issue 19); a NetworkPolicy admits the `monitoring` namespace to that port.
+ */
+function checkMetricsExposure(deployments: KubeObject[], services: KubeObject[], policies: KubeObject[], objects: KubeObject[]): string[] {
+  const problems: string[] = [];
+  for (const d of deployments.filter((o) => (APPS as readonly string[]).includes(o.metadata.name))) {
+    const id = objectId(d);
+    const template = isRecord(d.spec) && isRecord(d.spec.template) ? d.spec.template : {};
+    const annotations = isRecord(template.metadata) && isRecord(template.metadata.annotations) ? template.metadata.annotations : {};
+    const port = Number(annotations['prometheus.io/port']);
+    if (annotations['prometheus.io/scrape'] !== 'true' || annotations['prometheus.io/path'] !== '/metrics' || !port) {
+      problems.push(`${id}: the pod must announce /metrics to Prometheus (annotations prometheus.io/scrape "true", prometheus.io/port, prometheus.io/path /metrics)`);
+      continue;
+    }
+    const [container] = containersOf(d).filter((c) => Array.isArray(c.ports) && c.ports.some((p) => isRecord(p) && p.containerPort === port));
+    const containerPort = container && Array.isArray(container.ports) ? container.ports.filter(isRecord).find((p) => p.containerPort === port) : undefined;
+    if (!container || !containerPort) {
+      problems.push(`${id}: prometheus.io/port ${port} is not a port of its containers`);
+      continue;
+    }
+    const name = str(containerPort.name);
+    if ((HTTP_APPS as readonly string[]).includes(d.metadata.name)) {
+      if (name !== 'metrics' || Number(envValue(container, 'METRICS_PORT', objects)) !== port) {
+        problems.push(`${id}: /metrics must be served on a port of its own named "metrics", set as METRICS_PORT (not on ${port} "${name ?? ''}")`);
+      }
+      for (const s of services.filter((s) => isRecord(s.spec) && labelsMatch(s.spec.selector, templateLabels(d)))) {
+        const ports = isRecord(s.spec) && Array.isArray(s.spec.ports) ? s.spec.ports.filter(isRecord) : [];
+        if (ports.some((p) => p.targetPort === port || (name !== undefined && p.targetPort === name))) {
+          problems.push(`${objectId(s)}: exposes the /metrics port of ${d.metadata.name}, which an Ingress could then route to`);
+        }
+      }
+    }
+    const scraped = policies.some(
+      (p) => isRecord(p.spec) && selects(p.spec.podSelector, templateLabels(d)) && Array.isArray(p.spec.ingress) && p.spec.ingress.filter(isRecord).some(
+        (rule) => Array.isArray(rule.from) && rule.from.some((f) => isRecord(f) && isRecord(f.namespaceSelector) && isRecord(f.namespaceSelector.matchLabels) && f.namespaceSelector.matchLabels['kubernetes.io/metadata.name'] === 'monitoring')
+          && Array.isArray(rule.ports) && rule.ports.some((rp) => isRecord(rp) && (rp.port === port || (name !== undefined && rp.port === name))),
+      ),
+    );
+    if (!scraped) problems.push(`${id}: no NetworkPolicy lets Prometheus (namespace monitoring) reach its /metrics port ${port}`);
   }
   return problems;
 }
