@@ -7,7 +7,7 @@ import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, P
 import {
   DATA_SOURCE,
   HealthController,
-  httpLoggerModule,
+  loggerModule,
   InfrastructureModule,
   RateLimitGuard,
   rateLimitProviders,
@@ -43,7 +43,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        httpLoggerModule(config.LOG_LEVEL),
+        loggerModule(config.LOG_LEVEL),
         PassportModule,
         InfrastructureModule.forRoot({
           applicationName: 'api',

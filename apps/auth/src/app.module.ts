@@ -4,8 +4,7 @@ import { WebSessionStore } from '@cs/accounts';
 import { revokeGrant } from '@cs/oauth';
 import { poolQueryable, postgresPool, type RowQueryable } from '@cs/persistence';
 import type { Redis } from 'ioredis';
-import { DATA_SOURCE, HealthController, InfrastructureModule, REDIS } from '@cs/nest-infrastructure';
-import { LoggerModule } from 'nestjs-pino';
+import { DATA_SOURCE, HealthController, InfrastructureModule, loggerModule, REDIS } from '@cs/nest-infrastructure';
 import type { DataSource } from 'typeorm';
 import { AccountController } from './account/account.controller';
 import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
@@ -22,6 +21,7 @@ import { CsrfGuard } from './web/csrf.guard';
 import { HtmlErrorFilter } from './web/html-error.filter';
 import { SignInThrottle } from './web/sign-in.throttle';
 import { SignInService } from './web/sign-in.service';
+import { FormPostGuard } from './web/form-post.guard';
 import { SignedInGuard } from './web/signed-in.guard';
 import { SQL } from './web/sql.token';
 import { WebSessions } from './web/web-sessions';
@@ -39,7 +39,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] } }),
+        loggerModule(config.LOG_LEVEL),
         InfrastructureModule.forRoot({
           applicationName: 'auth',
           databaseUrl: config.DATABASE_URL,
@@ -82,10 +82,12 @@ export class AppModule {
             return holder;
           },
         },
-        // The page checks, in this order (Nest runs global guards as registered): who is signed in, whether they
-        // administer the workspace, which OAuth interaction this is, then the form's CSRF token. Each acts only on
-        // routes whose decorators ask for it (web/page.decorators.ts, interactions/interaction.guard.ts).
+        // The page checks, in this order (Nest runs global guards as registered): who is signed in, whether a form
+        // POST carries a form, whether they administer the workspace, which OAuth interaction this is, then the
+        // form's CSRF token. Each acts only on routes whose decorators ask for it (web/page.decorators.ts,
+        // interactions/interaction.guard.ts).
         { provide: APP_GUARD, useClass: SignedInGuard },
+        { provide: APP_GUARD, useClass: FormPostGuard },
         { provide: APP_GUARD, useClass: WorkspaceAdminGuard },
         { provide: APP_GUARD, useClass: InteractionGuard },
         { provide: APP_GUARD, useClass: CsrfGuard },

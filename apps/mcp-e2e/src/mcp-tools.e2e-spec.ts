@@ -247,6 +247,16 @@ describe('Streamable HTTP, by hand: what the SDK client never shows', () => {
     expect(await notJsonRpc.json()).toMatchObject({ error: { code: -32700 } });
   });
 
+  // Issue 19, finding 3: zlib's failure on a body that is not compressed as it says answered 500.
+  it('refuses a body that is not compressed as its Content-Encoding says with 400, and an unknown encoding with 415', async () => {
+    for (const encoding of ['deflate', 'br', 'gzip']) {
+      const response = await post(getMe(1), { 'content-encoding': encoding });
+      expect({ encoding, status: response.status }).toEqual({ encoding, status: 400 });
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    expect((await post(getMe(1), { 'content-encoding': 'compress' })).status).toBe(415);
+  });
+
   it('refuses an unsupported MCP-Protocol-Version with 400', async () => {
     const response = await post(getMe(1), { 'mcp-protocol-version': '1999-01-01' });
     expect(response.status).toBe(400);

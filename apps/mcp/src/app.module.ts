@@ -5,7 +5,7 @@ import { CursorCodec } from '@cs/paging';
 import {
   DATA_SOURCE,
   HealthController,
-  httpLoggerModule,
+  loggerModule,
   InfrastructureModule,
   rateLimitProviders,
   REVOCATION_LIST,
@@ -26,7 +26,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        httpLoggerModule(config.LOG_LEVEL),
+        loggerModule(config.LOG_LEVEL),
         InfrastructureModule.forRoot({
           applicationName: 'mcp',
           databaseUrl: config.DATABASE_URL,

@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { InfrastructureModule } from '@cs/nest-infrastructure';
+import { InfrastructureModule, loggerModule } from '@cs/nest-infrastructure';
 import { summarizerFromEnv } from '@cs/processing';
-import { LoggerModule } from 'nestjs-pino';
 import { PROCESSOR_CONFIG, type ProcessorConfig } from './config/processor-config';
 import { ProcessorLifecycle, SUMMARIZER } from './processor.lifecycle';
 
@@ -11,7 +10,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL } }),
+        loggerModule(config.LOG_LEVEL),
         InfrastructureModule.forRoot({
           applicationName: 'processor',
           databaseUrl: config.DATABASE_URL,

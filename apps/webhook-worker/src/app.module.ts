@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { InfrastructureModule } from '@cs/nest-infrastructure';
-import { LoggerModule } from 'nestjs-pino';
+import { InfrastructureModule, loggerModule } from '@cs/nest-infrastructure';
 import { WEBHOOK_WORKER_CONFIG, type WebhookWorkerConfig } from './config/webhook-worker-config';
 import { WebhookWorkerLifecycle } from './webhook-worker.lifecycle';
 
@@ -10,7 +9,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL } }),
+        loggerModule(config.LOG_LEVEL),
         InfrastructureModule.forRoot({
           applicationName: 'webhook-worker',
           databaseUrl: config.DATABASE_URL,

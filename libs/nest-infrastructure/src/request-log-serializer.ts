@@ -20,3 +20,11 @@ export function serializeRequestForLog<T extends { headers?: IncomingHttpHeaders
   req.headers = safe;
   return req;
 }
+
+/** pino-http's `res` serializer: the answer's headers, with the cookies it sets (the auth server's sessions) redacted. */
+export function serializeResponseForLog<T extends { headers?: Record<string, unknown> }>(res: T): T {
+  const headers = res.headers;
+  if (!headers || headers['set-cookie'] === undefined) return res;
+  res.headers = { ...headers, 'set-cookie': REDACTED };
+  return res;
+}

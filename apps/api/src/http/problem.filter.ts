@@ -1,24 +1,20 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, Inject, Logger } from '@nestjs/common';
 import { DomainError, problemDocument } from '@cs/domain';
-import { assignRequestId } from '@cs/nest-infrastructure';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@cs/persistence';
+import { assignRequestId, domainErrorOf, internalError } from '@cs/nest-infrastructure';
+import { DATABASE_UNAVAILABLE } from '@cs/persistence';
 import type { Request, Response } from 'express';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 
 const REALM = 'conversation-service';
 
-/** body-parser and multer raise http-errors (a numeric `status` and a `type`), not Nest's HttpException. */
-const isBodyParserError = (e: unknown): e is { status: number; type: string } =>
-  typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' && typeof (e as { type?: unknown }).type === 'string';
-
 function fromStatus(status: number): DomainError {
   if (status === 404) return new DomainError('not_found', 'No such resource.');
   if (status === 405) return new DomainError('method_not_allowed', 'The resource does not support this method.');
   // Raised by the body parsers before any handler runs.
-  if (status === 400) return new DomainError('invalid_body', 'The request body is not well-formed (malformed JSON or multipart data).');
+  if (status === 400) return new DomainError('invalid_body', 'The request body is not well-formed (malformed JSON or multipart data, or not compressed as its Content-Encoding says).');
   if (status === 413) return new DomainError('payload_too_large', 'The request body is larger than the documented limit.');
   if (status === 415) return new DomainError('unsupported_media_type', 'The request body has a content type this endpoint does not accept.');
-  return new DomainError('internal_error', 'The service failed unexpectedly.');
+  return internalError();
 }
 
 /**
@@ -34,16 +30,7 @@ export class ProblemFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const req = host.switchToHttp().getRequest<Request & { id?: string }>();
     const res = host.switchToHttp().getResponse<Response>();
-    const error =
-      exception instanceof DomainError
-        ? exception
-        : exception instanceof HttpException
-          ? fromStatus(exception.getStatus())
-          : isBodyParserError(exception)
-            ? fromStatus(exception.status)
-            : isDatabaseUnavailable(exception)
-              ? DATABASE_UNAVAILABLE
-              : new DomainError('internal_error', 'The service failed unexpectedly.');
+    const error = domainErrorOf(exception, fromStatus);
     if (error === DATABASE_UNAVAILABLE) this.logger.warn({ err: exception, requestId: req.id }, 'database unavailable or too slow');
     if (error.code === 'internal_error') this.logger.error({ err: exception, requestId: req.id }, 'unhandled error');
 

@@ -31,3 +31,12 @@ export class ErrorPage extends PageAnswer {
     sendHtml(res, this.page.status, renderError(this.page));
   }
 }
+
+/** A form POST whose body is not the form the page sent (another media type, too large, unreadable). */
+export const unreadableForm = (status: number, user?: ErrorViewInput['user']): ErrorPage =>
+  new ErrorPage({
+    status,
+    title: status === 413 ? 'This form is too large' : 'This form could not be read',
+    message: 'Go back, reload the page and submit the form from it again.',
+    ...(user ? { user } : {}),
+  });

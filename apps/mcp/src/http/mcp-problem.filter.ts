@@ -1,19 +1,19 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, Inject, Logger } from '@nestjs/common';
 import { DomainError, problemDocument } from '@cs/domain';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@cs/persistence';
+import { domainErrorOf, internalError } from '@cs/nest-infrastructure';
+import { DATABASE_UNAVAILABLE } from '@cs/persistence';
 import type { Response } from 'express';
 import type { AuthenticatedRequest } from '../auth/mcp-auth.guard';
 import { MCP_SCOPES } from '../auth/protected-resource.controller';
 import { MCP_CONFIG, type McpConfig } from '../config/mcp-config';
 
-
-function fromHttpException(exception: HttpException): DomainError {
-  const status = exception.getStatus();
+function fromStatus(status: number): DomainError {
   if (status === 404) return new DomainError('not_found', 'No such resource.');
   if (status === 405) return new DomainError('method_not_allowed', 'The resource does not support this method.');
-  // Body parser failures (malformed JSON, too large) are the client's.
+  // Body parser failures (malformed JSON, too large, not compressed as its Content-Encoding says) are the client's.
   if (status === 400 || status === 413) return new DomainError('invalid_parameter', 'The request body is not a valid JSON-RPC message.');
-  return new DomainError('internal_error', 'The service failed unexpectedly.');
+  if (status === 415) return new DomainError('unsupported_media_type', 'The request body has an encoding or charset this server does not read.');
+  return internalError();
 }
 
 const quote = (s: string) => s.replace(/["\\]/g, '');
@@ -33,14 +33,7 @@ export class McpProblemFilter implements ExceptionFilter {
     const req = host.switchToHttp().getRequest<AuthenticatedRequest>();
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
-    const error =
-      exception instanceof DomainError
-        ? exception
-        : exception instanceof HttpException
-          ? fromHttpException(exception)
-          : isDatabaseUnavailable(exception)
-            ? DATABASE_UNAVAILABLE
-            : new DomainError('internal_error', 'The service failed unexpectedly.');
+    const error = domainErrorOf(exception, fromStatus);
     if (error === DATABASE_UNAVAILABLE) this.logger.warn({ err: exception, requestId: req.id }, 'database unavailable or too slow');
     if (error.code === 'internal_error') this.logger.error({ err: exception, requestId: req.id }, 'unhandled error');
     const challenge = this.challenge(error, req);

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Catalog } from '@cs/catalog';
 import { DomainError, insufficientScope, type Principal, problemDocument } from '@cs/domain';
+import { internalError } from '@cs/nest-infrastructure';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -62,7 +63,7 @@ async function callTool(context: McpRequestContext, name: string, args: Record<s
     const result = await tool.run(context.catalog, context.principal, args);
     return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
-    const domainError = error instanceof DomainError ? error : new DomainError('internal_error', 'The service failed unexpectedly.');
+    const domainError = error instanceof DomainError ? error : internalError();
     if (!(error instanceof DomainError)) logger.error({ err: error, requestId: context.requestId, tool: name }, 'tool failed');
     // The problem document goes in a text block only: structuredContent must match the output schema, an error does not.
     const problem = problemDocument(domainError, context.publicApiUrl, context.requestId);
