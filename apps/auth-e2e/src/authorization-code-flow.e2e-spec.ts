@@ -185,6 +185,22 @@ describe('refresh', () => {
     }
   });
 
+  // Issue 19, finding 4: oidc-provider consumed the refresh token before it refused the resource, so the next
+  // normal refresh was a reuse, and the whole grant was revoked.
+  it('refuses a refresh naming a resource the grant was not issued for (invalid_target) without consuming the refresh token', async () => {
+    const person = await stack.person(workspace);
+    const { tokens } = await connectApp(browser(), stack, app, person, { scope: 'conversations:read' });
+    for (const resource of [stack.mcpUrl, 'https://elsewhere.example.com/api']) {
+      expect(await oauthError(app.refresh(tokens.refresh_token!, { resource }))).toEqual({ status: 400, error: 'invalid_target' });
+    }
+    const refreshed = await app.refresh(tokens.refresh_token!);
+    expect(decodeJwt(refreshed.access_token).payload).toMatchObject({ aud: stack.apiResource, user_id: person.user.id });
+    expect(await api('/api/v1/conversations', refreshed.access_token)).toMatchObject({ status: 200 });
+    expect(await api('/api/v1/conversations', tokens.access_token)).toMatchObject({ status: 200 });
+    // Naming the grant's own resource still works.
+    await expect(app.refresh(refreshed.refresh_token!, { resource: stack.apiResource })).resolves.toMatchObject({ refresh_token: expect.stringMatching(/^rt_/) });
+  });
+
   it("refuses another client's refresh token with invalid_grant, and the token still works for its own client", async () => {
     const other = await stack.client(admin, { name: 'Other App' });
     const otherApp = await ThirdPartyApp.discover(stack.authUrl, other);

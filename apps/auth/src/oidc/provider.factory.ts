@@ -11,6 +11,7 @@ import type { AuthConfig } from '../config/auth-config';
 import { EXTERNAL_SIGNING, NodeRsaSigningKey } from './node-signing-key';
 import { ClientCache } from './client-cache';
 import { AUTHENTICATED_CLIENT, type AuthenticatedClient, createOidcAdapter } from './oidc-adapter';
+import { refuseUngrantedRefreshTarget } from './refresh-target.check';
 import { RequestMemo } from './request-memo';
 import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
 
@@ -127,7 +128,11 @@ export function createProvider(deps: ProviderDependencies): Provider {
     },
     // Spec: offline_access is always included and a refresh token always issued, without prompt=consent.
     issueRefreshToken: async () => true,
-    rotateRefreshToken: true,
+    // Always rotated; the requested resource is checked first, while the token is unused.
+    rotateRefreshToken: (ctx) => {
+      refuseUngrantedRefreshTarget(ctx);
+      return true;
+    },
     expiresWithSession: async () => false,
     // Every authorization shows the consent page, where the user picks the workspace of this connection:
     // only the grant this very interaction's consent produced is used, never an earlier one from the session.
