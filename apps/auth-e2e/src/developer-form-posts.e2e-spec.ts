@@ -97,3 +97,36 @@ describe('developer form routes posted something other than their form (finding 
     for (const answer of refusals) expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
   });
 });
+
+describe('CSRF tokens bound to the session they were issued to (finding 5)', () => {
+  const createKey = (cookies: string, csrf: string, name: string) =>
+    post('/developer/api-keys', cookies, new URLSearchParams({ _csrf: csrf, workspace_id: workspace.id, name }).toString(), 'application/x-www-form-urlencoded');
+  const keyNamed = async (name: string) =>
+    (await stack.db.dataSource.query<{ n: number }[]>('SELECT count(*)::int AS n FROM api_keys WHERE name = $1', [name]))[0]?.n;
+  const withCookie = (cookies: string, name: string, value: string) =>
+    [...cookies.split('; ').filter((pair) => !pair.startsWith(`${name}=`)), `${name}=${value}`].join('; ');
+
+  it('accepts the token of the page the session was shown', async () => {
+    const session = await signedIn(admin);
+    expect((await createKey(session.cookies, session.csrf, 'Own token')).status).toBeLessThan(400);
+    expect(await keyNamed('Own token')).toBe(1);
+  });
+
+  it('refuses any cookie and field pair that merely match (cs_csrf=x, _csrf=x), as the review did', async () => {
+    const session = await signedIn(admin);
+    const forged = await createKey(withCookie(session.cookies, 'cs_csrf', 'x'), 'x', 'Forged pair');
+    expect(forged.status).toBe(403);
+    const wellFormed = 'A'.repeat(43);
+    expect((await createKey(withCookie(session.cookies, 'cs_csrf', wellFormed), wellFormed, 'Forged pair')).status).toBe(403);
+    expect(await keyNamed('Forged pair')).toBe(0);
+  });
+
+  it("refuses another session's token, even with that session's CSRF cookie", async () => {
+    const [mine, theirs] = [await signedIn(admin), await signedIn(admin)];
+    const theirCsrfCookie = /(?:^|; )(cs_csrf=[^;]+)/.exec(theirs.cookies)?.[1] ?? '';
+    const mineWithTheirs = [...mine.cookies.split('; ').filter((pair) => !pair.startsWith('cs_csrf=')), theirCsrfCookie].join('; ');
+    expect((await createKey(mineWithTheirs, theirs.csrf, 'Cross session')).status).toBe(403);
+    expect((await createKey(mine.cookies, theirs.csrf, 'Cross session')).status).toBe(403);
+    expect(await keyNamed('Cross session')).toBe(0);
+  });
+});

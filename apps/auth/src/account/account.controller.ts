@@ -31,7 +31,7 @@ export class AccountController {
       res,
       200,
       renderAccount({
-        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        csrfToken: csrfToken(req, res, this.config),
         user,
         connections: await connectionsOf(this.db, user.id),
         ...(req.query['revoked'] === '1' ? { flash: { kind: 'success' as const, message: 'Access revoked. The app can no longer reach your data.' } } : {}),

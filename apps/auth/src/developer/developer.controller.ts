@@ -144,7 +144,7 @@ export class DeveloperController {
       res,
       status,
       renderDeveloperSettings({
-        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        csrfToken: csrfToken(req, res, this.config),
         user: ctx.user,
         workspace: ctx.workspace,
         workspaces: ctx.workspaces,
@@ -173,7 +173,7 @@ export class DeveloperController {
       renderClientForm({
         mode,
         action: mode === 'create' ? '/developer/clients' : `/developer/clients/${encodeURIComponent(clientId ?? '')}`,
-        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        csrfToken: csrfToken(req, res, this.config),
         user: ctx.user,
         workspace: ctx.workspace,
         values,

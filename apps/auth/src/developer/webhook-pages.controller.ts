@@ -140,7 +140,7 @@ export class WebhookPagesController {
   async delivery(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<void> {
     const actor = actorOf(ctx);
     const [webhook, delivery] = [await this.webhooks.get(actor, id), await this.webhooks.delivery(actor, id, deliveryId)];
-    sendHtml(res, 200, renderWebhookDelivery({ csrfToken: csrfToken(req, res, this.config.secureCookies), user: ctx.user, workspace: ctx.workspace, webhook, delivery }));
+    sendHtml(res, 200, renderWebhookDelivery({ csrfToken: csrfToken(req, res, this.config), user: ctx.user, workspace: ctx.workspace, webhook, delivery }));
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
@@ -174,7 +174,7 @@ export class WebhookPagesController {
       res,
       status,
       renderWebhook({
-        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        csrfToken: csrfToken(req, res, this.config),
         user: ctx.user,
         workspace: ctx.workspace,
         webhook,
@@ -202,7 +202,7 @@ export class WebhookPagesController {
       status,
       renderWebhookForm({
         mode,
-        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        csrfToken: csrfToken(req, res, this.config),
         user: ctx.user,
         workspace: ctx.workspace,
         values,

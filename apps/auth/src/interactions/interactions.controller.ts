@@ -41,7 +41,7 @@ export class InteractionsController {
     if (details.prompt.name === 'login') {
       const user = await this.sessions.current(req);
       if (user) return this.finish(req, res, { login: { accountId: user.id } });
-      return sendHtml(res, 200, renderSignIn({ action: `/interaction/${details.uid}/sign-in`, csrfToken: csrfToken(req, res, this.config.secureCookies), clientName: await this.clientName(details) }));
+      return sendHtml(res, 200, renderSignIn({ action: `/interaction/${details.uid}/sign-in`, csrfToken: csrfToken(req, res, this.config), clientName: await this.clientName(details) }));
     }
     return this.showConsent(req, res, details, 200);
   }
@@ -56,7 +56,7 @@ export class InteractionsController {
       outcome.status,
       renderSignIn({
         action: `/interaction/${details.uid}/sign-in`,
-        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        csrfToken: csrfToken(req, res, this.config),
         email: field(body, 'email'),
         clientName: await this.clientName(details),
         ...(outcome.throttledSeconds ? { throttledSeconds: outcome.throttledSeconds } : { error: outcome.error }),
@@ -104,7 +104,7 @@ export class InteractionsController {
       status,
       renderConsent({
         action: `/interaction/${details.uid}/consent`,
-        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        csrfToken: csrfToken(req, res, this.config),
         client: { name: client.clientName ?? client.clientId, logoUri: client.logoUri ?? null, clientId: client.clientId },
         user: { email: (await userEmail(postgresPool(this.ds), accountId)) ?? '' },
         scopes: withOfflineAccess(requested).map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] ?? scope })),

@@ -26,14 +26,14 @@ export class SessionController {
   @Get()
   async home(@Req() req: Request, @Res() res: Response): Promise<void> {
     const user = await this.sessions.current(req);
-    sendHtml(res, 200, renderHome({ user, csrfToken: csrfToken(req, res, this.config.secureCookies) }));
+    sendHtml(res, 200, renderHome({ user, csrfToken: csrfToken(req, res, this.config) }));
   }
 
   @Get('sign-in')
   async showSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
     const returnTo = safeReturnTo(req.query['return_to']);
     if (await this.sessions.current(req)) return res.redirect(303, returnTo);
-    sendHtml(res, 200, renderSignIn({ action: `/sign-in?return_to=${encodeURIComponent(returnTo)}`, csrfToken: csrfToken(req, res, this.config.secureCookies) }));
+    sendHtml(res, 200, renderSignIn({ action: `/sign-in?return_to=${encodeURIComponent(returnTo)}`, csrfToken: csrfToken(req, res, this.config) }));
   }
 
   @Post('sign-in')
@@ -47,7 +47,7 @@ export class SessionController {
       outcome.status,
       renderSignIn({
         action: `/sign-in?return_to=${encodeURIComponent(returnTo)}`,
-        csrfToken: csrfToken(req, res, this.config.secureCookies),
+        csrfToken: csrfToken(req, res, this.config),
         email: field(body, 'email'),
         ...(outcome.throttledSeconds ? { throttledSeconds: outcome.throttledSeconds } : { error: outcome.error }),
       }),
@@ -57,7 +57,7 @@ export class SessionController {
   /** Signing out with a stale form still leaves the page; only a valid form ends the session. */
   @Post('sign-out')
   async signOut(@Req() req: Request, @Res() res: Response): Promise<void> {
-    if (csrfValid(req)) await this.sessions.end(req, res);
+    if (csrfValid(req, this.config)) await this.sessions.end(req, res);
     res.redirect(303, '/');
   }
 }

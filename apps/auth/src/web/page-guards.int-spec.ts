@@ -4,14 +4,15 @@ import { hashPassword } from '@cs/domain';
 import { poolQueryable, postgresPool } from '@cs/persistence';
 import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
 import type { INestApplication } from '@nestjs/common';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from '../app.module';
 import { loadAuthConfig } from '../config/auth-config';
 import { PROVIDER_HOLDER, type ProviderHolder } from '../oidc/provider-holder';
+import { csrfToken } from './csrf';
 
 const REDIS_URL = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-const CSRF = 'c'.repeat(43);
 
 /**
  * What each page check answers when it fails, and in which order the checks run (signed in, then admin, then the
@@ -24,10 +25,11 @@ describe('page guards', () => {
   let f: Fixtures;
   let admin: Member;
   let member: Member;
+  let config: ReturnType<typeof loadAuthConfig>;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const config = loadAuthConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, REDIS_URL, LOG_LEVEL: 'silent' });
+    config = loadAuthConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, REDIS_URL, LOG_LEVEL: 'silent' });
     app = await NestFactory.create(AppModule.register(config), { logger: false });
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
@@ -43,6 +45,9 @@ describe('page guards', () => {
   });
 
   const sessionOf = async (m: Member) => `cs_session=${await new WebSessionStore(poolQueryable(postgresPool(db.dataSource))).start(m.user.id)}`;
+
+  /** The CSRF token a page shows the browser with these cookies (bound to its session). */
+  const csrfOf = (cookies: string[]) => csrfToken({ headers: { cookie: cookies.join('; ') } } as ExpressRequest, {} as ExpressResponse, config);
 
   function request(path: string, options: { cookies?: string[]; form?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = {};
@@ -81,8 +86,8 @@ describe('page guards', () => {
 
   it('refuses a signed-in form without a matching CSRF token with the 403 page that names the user', async () => {
     const res = await request('/developer/api-keys', {
-      cookies: [await sessionOf(admin), `cs_csrf=${CSRF}`],
-      form: { workspace_id: admin.workspace.id, _csrf: 'd'.repeat(43), name: 'Key' },
+      cookies: [await sessionOf(admin)],
+      form: { workspace_id: admin.workspace.id, _csrf: csrfOf([await sessionOf(admin)]), name: 'Key' },
     });
     expect(res.status).toBe(403);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -93,7 +98,8 @@ describe('page guards', () => {
   });
 
   it('runs the handler once every check passes: the API key name rule answers 400, a good name 201', async () => {
-    const cookies = [await sessionOf(admin), `cs_csrf=${CSRF}`];
+    const cookies = [await sessionOf(admin)];
+    const CSRF = csrfOf(cookies);
     const tooLong = await request('/developer/api-keys', { cookies, form: { workspace_id: admin.workspace.id, _csrf: CSRF, name: 'k'.repeat(101) } });
     expect(tooLong.status).toBe(400);
     expect(await tooLong.text()).toContain('Key names are at most 100 characters.');
@@ -103,13 +109,15 @@ describe('page guards', () => {
   });
 
   it("answers 404 for a connection that is not the user's", async () => {
-    const res = await request('/account/connections/grant_unknown/revoke', { cookies: [await sessionOf(admin), `cs_csrf=${CSRF}`], form: { _csrf: CSRF } });
+    const cookies = [await sessionOf(admin)];
+    const res = await request('/account/connections/grant_unknown/revoke', { cookies, form: { _csrf: csrfOf(cookies) } });
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('Connection not found');
   });
 
   it('answers 404 on developer pages for an id that is not of the workspace, and for a client of another workspace', async () => {
-    const cookies = [await sessionOf(admin), `cs_csrf=${CSRF}`];
+    const cookies = [await sessionOf(admin)];
+    const CSRF = csrfOf(cookies);
     for (const res of [
       await request('/developer/webhooks/wh_00000000000000000000000000', { cookies }),
       await request('/developer/webhooks/wh_00000000000000000000000000/enable', { cookies, form: { workspace_id: admin.workspace.id, _csrf: CSRF } }),

@@ -14,8 +14,9 @@ export const SignedIn = (returnTo: string) => SetMetadata(SIGN_IN_RETURN, return
 export const WorkspaceAdmin = () => applyDecorators(SignedIn('/developer'), SetMetadata(WORKSPACE_ADMIN, true));
 
 /**
- * A form POST: its `_csrf` field must match the CSRF cookie (checked after sign-in and admin checks, so the error
- * page knows the user). `retry` is what the 403 page tells the user to do.
+ * A form POST: an `application/x-www-form-urlencoded` body whose `_csrf` field is the token of this session
+ * (web/csrf.ts; checked after sign-in and admin checks, so the error page knows the user). `retry` is what the
+ * 403 page tells the user to do.
  */
 export const CsrfChecked = (retry = 'Reload the page and try again.') => SetMetadata(CSRF_CHECKED, retry);
 

@@ -2,7 +2,8 @@ import { type SignedInUser, WEB_SESSION_SECONDS, type WebSessionStore } from '@c
 import type { Request, Response } from 'express';
 import { clearCookie, readCookie, writeCookie } from './cookies';
 
-const SESSION_COOKIE = 'cs_session';
+/** The browser session of the pages; CSRF tokens are bound to it (csrf.ts). */
+export const SESSION_COOKIE = 'cs_session';
 
 /** Browser sessions of the account and developer pages, carried in an HttpOnly cookie (the store keeps only a digest). */
 export class WebSessions {
