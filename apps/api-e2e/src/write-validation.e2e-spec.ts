@@ -161,6 +161,33 @@ describe('write bodies: fields (400 invalid_parameter naming each field by its J
     expect(names(problem)).toEqual(['sources[0].type', 'sources[1].content', 'started_at', 'tag_ids[0]', 'title', 'visibility']);
   });
 
+  it('a NUL character is 400 naming the field, never a 500, in every body and query that reaches SQL', async () => {
+    const world = await env.world();
+    const nul = 'before\u0000after';
+    const { client } = world.member;
+    const conversation = await env.fixtures.conversation(world.member);
+    const bodies: Array<[string, Promise<unknown>, string[]]> = [
+      ['text content', client.createConversation({ sources: [{ type: 'text', content: nul }] }), ['sources[0].content']],
+      ['document content', client.addSource(conversation.id, { type: 'document', content: nul }), ['content']],
+      ['segment text', client.createConversation({ sources: [transcript({ segments: [{ speaker: 'Ada', start_seconds: 0, end_seconds: 1, text: nul }] })] }), ['sources[0].segments[0].text']],
+      ['speaker name key', client.createConversation({ sources: [transcript({ speaker_names: { [nul]: 'Ada' } })] }), [`sources[0].speaker_names.${nul}`]],
+      ['meeting URL', client.createBot({ meeting_url: `https://meet.example.test/${nul}` }), ['meeting_url']],
+      ['upload title', client.uploadSource(conversation.id, { name: 'notes.txt', bytes: new TextEncoder().encode('Plain notes.'), type: 'text/plain', title: nul }), ['title']],
+    ];
+    for (const [what, call, fields] of bodies) {
+      const problem = await rejectedWithoutTrace(world, call);
+      expect({ what, status: problem.status, code: problem.code, names: names(problem) }).toEqual({ what, status: 400, code: 'invalid_parameter', names: fields });
+    }
+    const webhook = await world.admin.client.request<Problem>('POST', '/api/v1/webhooks', { json: { url: `https://hooks.example.test/${nul}`, events: ['conversation.ready'] } });
+    expect({ status: webhook.status, names: names(webhook.body) }).toEqual({ status: 400, names: ['url'] });
+    const [reason] = (await failure(client.createConversation({ sources: [{ type: 'text', content: nul }] }))).problem.invalid_params ?? [];
+    expect(reason?.reason).toBe('must not contain the NUL character (U+0000)');
+    for (const query of [{ folder_id: nul }, { tag_id: [nul] }]) {
+      const listed = await failure(client.listConversations(query as never));
+      expect({ query, status: listed.problem.status, code: listed.problem.code }).toEqual({ query, status: 400, code: 'invalid_parameter' });
+    }
+  });
+
   it('text over the documented limits is rejected: title, segment text, text content, speaker, tag and folder names, tag description', async () => {
     const world = await env.world();
     const cases: Array<[string, Promise<unknown>]> = [

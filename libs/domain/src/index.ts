@@ -15,3 +15,4 @@ export * from './ids/sealed-text';
 export * from './errors/problem.schema';
 export * from './resources/resource-fields.schema';
 export * from './rules/body-limits';
+export * from './rules/nul-character';

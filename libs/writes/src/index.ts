@@ -13,7 +13,7 @@ export {
   TranscriptSourceInputSchema,
   UpdateConversationRequestSchema,
 } from './conversations/conversation-input.schema';
-export { FileSourceUploadSchema } from './conversations/file-upload.schema';
+export { FileSourceUploadSchema, UploadFieldsSchema } from './conversations/file-upload.schema';
 export { CreateFolderRequestSchema, UpdateFolderRequestSchema } from './folders/folder-input.schema';
 export { CreateTagRequestSchema, UpdateTagRequestSchema } from './tags/tag-input.schema';
 export { CreateBotRequestSchema, RecorderEventSchema } from './bots/bot-input.schema';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DomainError, invalidParameters } from '@cs/domain';
 import { sniffUpload, UPLOAD_MAX_BYTES } from '@cs/processing';
-import { LIMITS, type UploadInput } from '@cs/writes';
+import { LIMITS, parseBody, UploadFieldsSchema, type UploadInput } from '@cs/writes';
 
 /** What multer (memory storage) hands over for the `file` part. */
 export interface UploadedFile {
@@ -18,13 +18,8 @@ export const UPLOAD_LIMITS = { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 1, 
  * the `file` source to store, with a fingerprint of the request for the Idempotency-Key.
  */
 export function readUpload(file: UploadedFile | undefined, fields: Record<string, unknown>): { upload: UploadInput; fingerprint: unknown } {
-  const unknown = Object.keys(fields).filter((name) => name !== 'title');
-  if (unknown.length > 0) throw invalidParameters(unknown.map((name) => ({ name, reason: 'unknown field' })));
+  const { title } = parseBody(UploadFieldsSchema, fields);
   if (!file) throw invalidParameters([{ name: 'file', reason: 'is required: send the file as the multipart part named file' }]);
-  const title = fields['title'];
-  if (title !== undefined && (typeof title !== 'string' || title.trim() === '' || title.length > LIMITS.title)) {
-    throw invalidParameters([{ name: 'title', reason: `must be 1 to ${LIMITS.title} characters` }]);
-  }
   // Multer decodes part file names as latin1; browsers and curl send UTF-8.
   const name = Buffer.from(file.originalname, 'latin1').toString('utf8').slice(0, 255) || 'upload';
   const sniffed = sniffUpload(file.buffer, name, file.mimetype);
@@ -34,6 +29,6 @@ export function readUpload(file: UploadedFile | undefined, fields: Record<string
     throw invalidParameters([{ name: 'file', reason: sniffed.detail }]);
   }
   const digest = createHash('sha256').update(file.buffer).digest('hex');
-  const upload: UploadInput = { type: 'file', title: typeof title === 'string' ? title.trim() : name, name, kind: sniffed.kind, bytes: file.buffer };
+  const upload: UploadInput = { type: 'file', title: title ?? name, name, kind: sniffed.kind, bytes: file.buffer };
   return { upload, fingerprint: { file: digest, name, title: upload.title } };
 }

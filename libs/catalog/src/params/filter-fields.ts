@@ -1,3 +1,4 @@
+import { sqlString } from '@cs/paging';
 import { z } from 'zod/v4';
 
 /* Filter fields only the catalog's lists take; the generic ones and paging's are @cs/paging's (params/fields.ts). */
@@ -24,7 +25,7 @@ export const dateTime = z.string().refine(isDateTime, { error: DATE_TIME_REASON 
 export const idList = (max: number, maxLength = 100) => {
   const reason = 'values must be non-empty ids';
   return z
-    .array(z.string().min(1, { error: reason }).max(maxLength, { error: reason }))
+    .array(sqlString().min(1, { error: reason }).max(maxLength, { error: reason }))
     .min(1, { error: reason })
     .max(max, { error: `may be repeated at most ${max} times` })
     .transform((ids) => [...new Set(ids)].sort());

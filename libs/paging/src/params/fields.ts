@@ -1,3 +1,4 @@
+import { hasNulCharacter, NUL_CHARACTER_REASON } from '@cs/domain';
 import { z } from 'zod/v4';
 
 /** The field rules query parameters are built from, each written once: paging's limit and cursor, and the generic ones. */
@@ -12,9 +13,12 @@ const LIMIT_REASON = `must be an integer from 1 to ${MAX_LIMIT}`;
 /** Page size: refused, never clamped, outside 1..MAX_LIMIT (spec "Pagination"). */
 export const limit = z.int({ error: LIMIT_REASON }).min(1, { error: LIMIT_REASON }).max(MAX_LIMIT, { error: LIMIT_REASON }).default(DEFAULT_LIMIT);
 
+/** A string a query can carry to SQL: no NUL (docs in @cs/domain's nul-character rule). */
+export const sqlString = () => z.string().refine((value) => !hasNulCharacter(value), { error: NUL_CHARACTER_REASON });
+
 /** A non-empty string of at most `max` characters. */
 export const text = (max = MAX_ID_LENGTH) =>
-  z.string().min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
+  sqlString().min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
 
 export const cursor = text(MAX_CURSOR_LENGTH);
 

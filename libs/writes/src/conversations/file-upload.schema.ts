@@ -1,18 +1,18 @@
 import { z } from 'zod/v4';
-import { LIMITS } from '../validation/fields';
+import { LIMITS, nameField } from '../validation/fields';
+
+/** The form fields beside the file: a title, ruled as a JSON source's title is. */
+export const UploadFieldsSchema = z.strictObject({
+  title: nameField(LIMITS.title).optional().meta({ description: 'Title of the source; defaults to the file name.' }),
+});
 
 /**
  * POST /conversations/{id}/sources as multipart/form-data, as the document shows it: a `file` and an optional `title`,
- * nothing else. The api reads the parts itself (apps/api source-upload.ts sniffs the file and checks the title against
- * LIMITS.title); this only describes them. Its description, with the upload size of @cs/processing, is the api's.
+ * nothing else. The api sniffs the file itself (apps/api source-upload.ts) and reads the fields with UploadFieldsSchema;
+ * this describes both parts. Its description, with the upload size, is the api's.
  */
 export const FileSourceUploadSchema = z
   .strictObject({
     file: z.string().meta({ contentMediaType: 'application/octet-stream', description: 'The file, with its name.' }),
-    title: z
-      .string()
-      .min(1)
-      .max(LIMITS.title)
-      .optional()
-      .meta({ description: 'Title of the source; defaults to the file name.' }),
+    ...UploadFieldsSchema.shape,
   });

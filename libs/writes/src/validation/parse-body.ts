@@ -1,4 +1,4 @@
-import { DomainError, type InvalidParam, invalidParameters } from '@cs/domain';
+import { DomainError, hasNulCharacter, type InvalidParam, invalidParameters, NUL_CHARACTER_REASON } from '@cs/domain';
 import type { z } from 'zod/v4';
 import { genericReason } from './reasons';
 
@@ -23,6 +23,21 @@ function toInvalidParams(issues: readonly z.core.$ZodIssue[], prefix: readonly P
   return params;
 }
 
+/** Every string and key of the body that holds a NUL, named by its path: no schema field may store one. */
+function nulCharacters(value: unknown, path: PropertyKey[], found: InvalidParam[]): InvalidParam[] {
+  if (typeof value === 'string') {
+    if (hasNulCharacter(value)) found.push({ name: fieldName(path) || 'body', reason: NUL_CHARACTER_REASON });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulCharacters(item, [...path, i], found));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (hasNulCharacter(key)) found.push({ name: fieldName([...path, key]), reason: NUL_CHARACTER_REASON });
+      else nulCharacters(item, [...path, key], found);
+    }
+  }
+  return found;
+}
+
 /**
  * Validates a JSON body once at the edge; every problem is reported in one answer. A body that is not a JSON
  * object at all is `invalid_body`; field problems are `invalid_parameter` naming each field by its JSON path.
@@ -32,6 +47,10 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
     throw new DomainError('invalid_body', 'The request body must be a JSON object.');
   }
   const result = schema.safeParse(body, { error: genericReason });
-  if (!result.success) throw invalidParameters(toInvalidParams(result.error.issues));
+  const params = result.success ? [] : toInvalidParams(result.error.issues);
+  // A field the schema already refused (a title's control characters, an unknown field) keeps that one reason.
+  const named = new Set(params.map((param) => param.name));
+  params.push(...nulCharacters(body, [], []).filter((param) => !named.has(param.name)));
+  if (params.length > 0 || !result.success) throw invalidParameters(params);
   return result.data;
 }
