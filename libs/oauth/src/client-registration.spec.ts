@@ -22,6 +22,21 @@ describe('OAuth client registration rules (spec "OAuth client registration")', (
     expect(valid).toEqual({ name: 'Notes', logoUri: null, redirectUris: ['https://a.example/cb'], scopes: ['email'] });
   });
 
+  it('reports every bad redirect URI at once, not only the first', () => {
+    const uris = ['http://app.example.com/cb', 'https://ok.example/cb', 'https://a.example/cb#frag', '/relative'];
+    const refusal = (() => {
+      try {
+        validateClientInput({ name: 'x', logoUri: null, redirectUris: uris, scopes: ['email'] });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(ClientValidationError);
+    expect((refusal as ClientValidationError).errors.redirectUris).toBe(
+      'http://app.example.com/cb must use https (http is allowed only for localhost and 127.0.0.1); https://a.example/cb#frag must not contain a fragment; /relative is not an absolute URL',
+    );
+  });
+
   it('reports every invalid field at once', () => {
     try {
       validateClientInput({ name: '', logoUri: 'javascript:alert(1)', redirectUris: [], scopes: ['admin'] });

@@ -77,8 +77,9 @@ export function validateClientInput(input: ClientInput): ClientInput {
   if (redirectUris.length === 0) errors.redirectUris = 'Add at least one redirect URI.';
   else if (redirectUris.length > 10) errors.redirectUris = 'At most 10 redirect URIs.';
   else {
-    const problem = redirectUris.map(redirectUriProblem).find((p) => p !== null);
-    if (problem) errors.redirectUris = problem;
+    // Every bad URI in one answer, so a list is fixed in one submit rather than one URI per round trip.
+    const problems = redirectUris.map(redirectUriProblem).filter((p) => p !== null);
+    if (problems.length > 0) errors.redirectUris = problems.join('; ');
   }
   const scopes = [...new Set(input.scopes)];
   const unknown = scopes.filter((s) => !(REGISTRABLE_SCOPES as readonly string[]).includes(s));
