@@ -121,6 +121,21 @@ describe('authorization requests refused back at the app', () => {
     expect(Object.fromEntries(location.searchParams)).toMatchObject({ error: 'invalid_scope', state: 'st-123' });
   });
 
+  it('answers a scope this server does not know with error=invalid_scope and no code, where it used to drop it', async () => {
+    const refused = await app.authorization({ scope: 'conversations:read bogus:scope', pkce: true });
+    const answer = await fetch(refused.url, { redirect: 'manual' });
+    const location = new URL(answer.headers.get('location') ?? '', stack.authUrl);
+    expect(`${location.origin}${location.pathname}`).toBe(client.redirectUri);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({ error: 'invalid_scope', scope: 'bogus:scope', state: refused.state, iss: stack.authUrl });
+    expect(location.searchParams.has('code')).toBe(false);
+
+    // The same request without the unknown scope is not refused: it goes on to sign-in and consent.
+    const known = await app.authorization({ scope: 'conversations:read', pkce: true });
+    const next = new URL((await fetch(known.url, { redirect: 'manual' })).headers.get('location') ?? '', stack.authUrl);
+    expect(next.origin).toBe(stack.authUrl);
+    expect(next.searchParams.has('error')).toBe(false);
+  });
+
   it('answers PKCE with the plain method with error=invalid_request (S256 only)', async () => {
     const answer = await authorize({ client_id: client.clientId, redirect_uri: client.redirectUri, code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' });
     const location = new URL(answer.location ?? '', stack.authUrl);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { secretMatches } from '@cs/domain';
 import { userEmail } from '@cs/accounts';
-import { clientSecretDigest, OFFLINE_ACCESS, type PrivateSigningJwk, reportedTokenScope, useConnection } from '@cs/oauth';
+import { clientSecretDigest, type PrivateSigningJwk, reportedTokenScope, useConnection } from '@cs/oauth';
 import { postgresPool } from '@cs/persistence';
 import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -13,6 +13,7 @@ import { ClientCache } from './client-cache';
 import { AUTHENTICATED_CLIENT, type AuthenticatedClient, createOidcAdapter } from './oidc-adapter';
 import { refuseUngrantedRefreshTarget } from './refresh-target.check';
 import { RequestMemo } from './request-memo';
+import { refuseUnknownScopes, SUPPORTED_SCOPES } from './unknown-scope.check';
 import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
 
 const ACCESS_TOKEN_TTL = 3600;
@@ -73,7 +74,8 @@ export function createProvider(deps: ProviderDependencies): Provider {
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
     jwks: { keys: [new NodeRsaSigningKey(deps.signingKey)] },
-    scopes: ['openid', OFFLINE_ACCESS, 'email', 'folders:read', 'conversations:read'],
+    scopes: SUPPORTED_SCOPES,
+    extraParams: { scope: refuseUnknownScopes },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic'],
