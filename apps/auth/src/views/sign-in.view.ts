@@ -14,8 +14,10 @@ export interface SignInViewInput {
   throttledSeconds?: number;
 }
 
+/** The wait as a person says it: whole minutes rounded up ("in 15 minutes"), "in a minute" under 60 s. */
 export function throttleMessage(seconds: number): string {
-  return `Too many attempts; try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts; try again in ${minutes <= 1 ? 'a minute' : `${minutes} minutes`}.`;
 }
 
 export function renderSignIn(input: SignInViewInput): string {

@@ -4,7 +4,7 @@ import { ConsentViewInput, SCOPE_DESCRIPTIONS, renderConsent } from './consent.v
 import { DeveloperSettingsViewInput, renderDeveloperSettings } from './developer-settings.view';
 import { renderError } from './error.view';
 import { renderHome } from './home.view';
-import { SignInViewInput, renderSignIn } from './sign-in.view';
+import { SignInViewInput, renderSignIn, throttleMessage } from './sign-in.view';
 
 // Our markup always double-quotes attribute values and escapes `"`, `<` and `>` inside them, so a tag is
 // exactly `<name attr="value" ...>` and this tokenizer sees the same elements a browser would.
@@ -123,8 +123,13 @@ describe('sign-in page', () => {
     expect(inputsNamed(doc, 'password')[0]?.attrs['aria-invalid']).toBe('true');
   });
 
-  it('says how long to wait when attempts are throttled', () => {
-    expect(renderSignIn(aSignIn({ throttledSeconds: 30 }))).toContain('Too many attempts; try again in 30 seconds');
+  it('says how long to wait when attempts are throttled, in whole minutes rounded up', () => {
+    expect(renderSignIn(aSignIn({ throttledSeconds: 898 }))).toContain('Too many attempts; try again in 15 minutes.');
+    expect(throttleMessage(1)).toBe('Too many attempts; try again in a minute.');
+    expect(throttleMessage(59)).toBe('Too many attempts; try again in a minute.');
+    expect(throttleMessage(60)).toBe('Too many attempts; try again in a minute.');
+    expect(throttleMessage(61)).toBe('Too many attempts; try again in 2 minutes.');
+    expect(throttleMessage(900)).toBe('Too many attempts; try again in 15 minutes.');
   });
 });
 
