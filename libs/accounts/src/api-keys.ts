@@ -74,6 +74,27 @@ export async function revokeApiKey(db: RowQueryable, owner: ApiKeyOwner, keyId: 
   return (revoked?.n ?? 0) > 0;
 }
 
+/** A key's last use is written at most this often: the page shows minutes, and a busy key would otherwise write on every request. */
+export const API_KEY_USE_RECORDED_EVERY_MS = 60_000;
+
+/** Whether a use now is worth recording, given the last one recorded. */
+export const apiKeyUseDue = (lastUsedAt: Date | null, now: Date = new Date()): boolean =>
+  lastUsedAt === null || now.getTime() - lastUsedAt.getTime() >= API_KEY_USE_RECORDED_EVERY_MS;
+
+/**
+ * Records that the key was used at `now`, unless a use within the last minute is already recorded (by a
+ * concurrent request or another replica: the condition is re-read under the row lock). True when it wrote.
+ */
+export async function recordApiKeyUse(db: RowQueryable, keyId: string, now: Date = new Date()): Promise<boolean> {
+  const [recorded] = await db.query<{ n: number }>(
+    `WITH recorded AS (
+       UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $3) RETURNING 1
+     ) SELECT count(*)::int AS n FROM recorded`,
+    [keyId, now, new Date(now.getTime() - API_KEY_USE_RECORDED_EVERY_MS)],
+  );
+  return (recorded?.n ?? 0) > 0;
+}
+
 /** A row of `api_keys` as stored: the digest and hint, never the key. */
 export interface ApiKeyRow {
   id: string;

@@ -1,9 +1,34 @@
 import { DomainError } from '@cs/domain';
-import { apiKeyById, revokeApiKey } from '@cs/accounts';
+import { Logger } from '@nestjs/common';
+import { apiKeyById, apiKeysOf, recordApiKeyUse, revokeApiKey } from '@cs/accounts';
 import { poolQueryable, postgresPool } from '@cs/persistence';
 import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
 import { ApiKeyResolver } from './api-key.resolver';
 import { PrincipalResolver } from './principal-resolver';
+import type { SqlRunner } from './sql-runner';
+
+const RECORD_USE = /UPDATE api_keys SET last_used_at/;
+
+/** The test database, counting the writes of a key's use and keeping them so a test can wait for what the resolver does not. */
+class CountingRunner implements SqlRunner {
+  readonly writes: Promise<unknown>[] = [];
+  constructor(private readonly db: SqlRunner) {}
+
+  query<T>(sql: string, parameters?: unknown[]): Promise<T[]> {
+    const result = this.db.query<T>(sql, parameters);
+    if (RECORD_USE.test(sql)) this.writes.push(result);
+    return result;
+  }
+
+  settled(): Promise<unknown> {
+    return Promise.allSettled(this.writes);
+  }
+}
+
+/** The test database, except that recording a key's use fails or never finishes. */
+const failingUseWrites = (db: SqlRunner, write: () => Promise<never>): SqlRunner => ({
+  query: <T>(sql: string, parameters?: unknown[]): Promise<T[]> => (RECORD_USE.test(sql) ? write() : db.query<T>(sql, parameters)),
+});
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
   try {
@@ -61,6 +86,83 @@ describe('API keys (spec "Authentication" 8; docs/api.md "Authentication": Beare
   it('refuses unknown and malformed keys', async () => {
     expect(await refusal(resolver.resolve(`sk_${'A'.repeat(43)}`))).toBe('invalid_token: The API key is unknown or revoked.');
     expect(await refusal(resolver.resolve('sk_short'))).toBe('invalid_token: The API key is malformed.');
+  });
+
+  describe('last used (issue 19, settings 2: at most once a minute per key, off the request path)', () => {
+    const lastUsedAt = async (id: string): Promise<Date | null> => (await apiKeyById(db.dataSource, id))?.lastUsedAt ?? null;
+
+    it('the first request records the use; a second within the minute writes nothing; the owner\'s key list shows it', async () => {
+      const member = await f.member(await f.workspace());
+      const { key, row } = await f.apiKey(member);
+      expect(row.lastUsedAt).toBeNull();
+      const runner = new CountingRunner(db.dataSource);
+      const counted = new ApiKeyResolver(runner);
+
+      const before = Date.now();
+      await counted.resolve(key);
+      await runner.settled();
+      const first = await lastUsedAt(row.id);
+      expect(first).toBeInstanceOf(Date);
+      expect(first!.getTime()).toBeGreaterThanOrEqual(before - 1);
+      expect(runner.writes).toHaveLength(1);
+
+      await counted.resolve(key);
+      await runner.settled();
+      expect(runner.writes).toHaveLength(1);
+      expect(await lastUsedAt(row.id)).toEqual(first);
+
+      const [summary] = await apiKeysOf(db.dataSource, { workspaceId: member.workspace.id, userId: member.user.id });
+      expect(summary).toMatchObject({ id: row.id, lastUsedAt: first });
+    });
+
+    it('records again once the last recorded use is a minute old', async () => {
+      const member = await f.member(await f.workspace());
+      const { key, row } = await f.apiKey(member);
+      const old = new Date(Date.now() - 61_000);
+      await db.dataSource.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [row.id, old]);
+      const runner = new CountingRunner(db.dataSource);
+      await new ApiKeyResolver(runner).resolve(key);
+      await runner.settled();
+      expect(runner.writes).toHaveLength(1);
+      expect((await lastUsedAt(row.id))!.getTime()).toBeGreaterThan(old.getTime());
+    });
+
+    it('writes once when replicas record the same use concurrently (the minute is checked in the UPDATE too)', async () => {
+      const member = await f.member(await f.workspace());
+      const { row } = await f.apiKey(member);
+      const runner = poolQueryable(postgresPool(db.dataSource));
+      const wrote = await Promise.all([recordApiKeyUse(runner, row.id), recordApiKeyUse(runner, row.id), recordApiKeyUse(runner, row.id)]);
+      expect(wrote.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('the request does not wait for the write', async () => {
+      const member = await f.member(await f.workspace());
+      const { key } = await f.apiKey(member);
+      const hanging = new ApiKeyResolver(failingUseWrites(db.dataSource, () => new Promise<never>(() => undefined)));
+      await expect(hanging.resolve(key)).resolves.toMatchObject({ via: 'api_key', userId: member.user.id });
+    });
+
+    it('a failed write is logged and the request still succeeds', async () => {
+      const member = await f.member(await f.workspace());
+      const { key, row } = await f.apiKey(member);
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      try {
+        let failed!: () => void;
+        const attempted = new Promise<void>((resolve) => (failed = resolve));
+        const failing = new ApiKeyResolver(
+          failingUseWrites(db.dataSource, () => {
+            failed();
+            return Promise.reject(new Error('connection terminated'));
+          }),
+        );
+        await expect(failing.resolve(key)).resolves.toMatchObject({ via: 'api_key', credentialId: row.id });
+        await attempted;
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warn).toHaveBeenCalledWith(`Recording the use of API key ${row.id} failed: Error: connection terminated`);
+      } finally {
+        warn.mockRestore();
+      }
+    });
   });
 
   it('refuses a non-key bearer token while no access-token verifier is configured', async () => {

@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import { apiKeyUseDue, recordApiKeyUse } from '@cs/accounts';
 import { API_KEY_SCOPES, invalidToken, type Principal, type Role, SECRET_PREFIXES, secretDigest } from '@cs/domain';
 import type { SqlRunner } from './sql-runner';
 
@@ -9,6 +11,7 @@ interface KeyRow {
   workspace_id: string;
   tenant_id: string;
   role: Role;
+  last_used_at: Date | null;
 }
 
 const API_KEY_SHAPE = new RegExp(`^${SECRET_PREFIXES.apiKey}_[A-Za-z0-9_-]{43}$`);
@@ -18,14 +21,17 @@ export const looksLikeApiKey = (token: string): boolean => token.startsWith(`${S
 /**
  * Resolves `sk_…` keys. Only the SHA-256 digest is stored, and lookup is by digest, so no comparison
  * ever runs over the secret itself. The join on memberships makes a key die with its user's membership.
+ * A resolved key's use is recorded for the developer page, at most once a minute and off the request's path.
  */
 export class ApiKeyResolver {
+  private readonly logger = new Logger(ApiKeyResolver.name);
+
   constructor(private readonly db: KeyLookup) {}
 
   async resolve(token: string): Promise<Principal> {
     if (!API_KEY_SHAPE.test(token)) throw invalidToken('The API key is malformed.');
     const [row] = await this.db.query<KeyRow>(
-      `SELECT k.id, k.user_id, k.workspace_id, w.tenant_id, m.role
+      `SELECT k.id, k.user_id, k.workspace_id, w.tenant_id, m.role, k.last_used_at
        FROM api_keys k
        JOIN memberships m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id
        JOIN workspaces w ON w.id = k.workspace_id
@@ -33,6 +39,7 @@ export class ApiKeyResolver {
       [secretDigest(token)],
     );
     if (!row) throw invalidToken('The API key is unknown or revoked.');
+    if (apiKeyUseDue(row.last_used_at)) this.recordUse(row.id);
     return {
       via: 'api_key',
       userId: row.user_id,
@@ -42,5 +49,10 @@ export class ApiKeyResolver {
       scopes: API_KEY_SCOPES,
       credentialId: row.id,
     };
+  }
+
+  /** Not awaited: the request never waits for the write, and a failed write is logged, never the request's failure. */
+  private recordUse(keyId: string): void {
+    recordApiKeyUse(this.db, keyId).catch((error: unknown) => this.logger.warn(`Recording the use of API key ${keyId} failed: ${String(error)}`));
   }
 }
