@@ -1,5 +1,5 @@
 import { newId, newSecret, secretDigest, secretHint } from '@cs/domain';
-import type { RowQueryable, SnakeCased } from '@cs/persistence';
+import { type RowQueryable, type SnakeCased, updatedCount } from '@cs/persistence';
 
 /** The schema's CHECK on api_keys.name: 1 to 100 characters. */
 export const API_KEY_NAME_MAX_LENGTH = 100;
@@ -64,14 +64,12 @@ export async function apiKeysOf(db: RowQueryable, owner: ApiKeyOwner): Promise<A
 
 /** Revokes one of the owner's live keys; false when there is no such key (another owner's, or already revoked). */
 export async function revokeApiKey(db: RowQueryable, owner: ApiKeyOwner, keyId: string): Promise<boolean> {
-  // Counted in SQL: through a DataSource or EntityManager an UPDATE answers [rows, count], which is never empty.
-  const [revoked] = await db.query<{ n: number }>(
-    `WITH revoked AS (
-       UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND user_id = $3 AND revoked_at IS NULL RETURNING 1
-     ) SELECT count(*)::int AS n FROM revoked`,
+  const revoked = await updatedCount(
+    db,
+    'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND workspace_id = $2 AND user_id = $3 AND revoked_at IS NULL',
     [keyId, owner.workspaceId, owner.userId],
   );
-  return (revoked?.n ?? 0) > 0;
+  return revoked > 0;
 }
 
 /** A key's last use is written at most this often: the page shows minutes, and a busy key would otherwise write on every request. */
@@ -86,13 +84,12 @@ export const apiKeyUseDue = (lastUsedAt: Date | null, now: Date = new Date()): b
  * concurrent request or another replica: the condition is re-read under the row lock). True when it wrote.
  */
 export async function recordApiKeyUse(db: RowQueryable, keyId: string, now: Date = new Date()): Promise<boolean> {
-  const [recorded] = await db.query<{ n: number }>(
-    `WITH recorded AS (
-       UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $3) RETURNING 1
-     ) SELECT count(*)::int AS n FROM recorded`,
+  const recorded = await updatedCount(
+    db,
+    'UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $3)',
     [keyId, now, new Date(now.getTime() - API_KEY_USE_RECORDED_EVERY_MS)],
   );
-  return (recorded?.n ?? 0) > 0;
+  return recorded > 0;
 }
 
 /** A row of `api_keys` as stored: the digest and hint, never the key. */

@@ -1,17 +1,8 @@
 import { newId, newSecret, secretDigest, secretHint, type Scope } from '@cs/domain';
-import type { RowQueryable } from '@cs/persistence';
+import { type RowQueryable, updatedCount } from '@cs/persistence';
 
 /** A DataSource, or a transaction's manager when registration is part of a larger write. */
 type Db = RowQueryable;
-
-/**
- * How many rows an UPDATE changed, the same through a pg Pool and through TypeORM (whose `query` answers an
- * UPDATE with `[rows, count]` but a SELECT with its rows): the UPDATE runs in a CTE and the SELECT counts it.
- */
-async function updatedCount(db: Db, update: string, parameters: unknown[]): Promise<number> {
-  const [row] = await db.query<{ n: number }>(`WITH updated AS (${update} RETURNING 1) SELECT count(*)::int AS n FROM updated`, parameters);
-  return row?.n ?? 0;
-}
 
 /** Scopes a client may be registered for; offline_access is added to every client (spec). */
 export const REGISTRABLE_SCOPES: readonly Scope[] = ['conversations:read', 'folders:read', 'email'];

@@ -5,3 +5,4 @@ export { SqlParams } from './sql-params';
 export { returnedRow } from './returned-row';
 export { INSERT_CHUNK_ROWS, insertRows } from './insert-rows';
 export type { SnakeCase, SnakeCased } from './snake-cased';
+export { updatedCount } from './updated-count';
