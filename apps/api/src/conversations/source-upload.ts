@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DomainError, invalidParameters } from '@cs/domain';
-import { sniffUpload, UPLOAD_MAX_BYTES } from '@cs/processing';
+import { DomainError, invalidParameters, UPLOAD_MAX_BYTES } from '@cs/domain';
+import { sniffUpload } from '@cs/processing';
 import { LIMITS, parseBody, UploadFieldsSchema, type UploadInput } from '@cs/writes';
 
 /** What multer (memory storage) hands over for the `file` part. */

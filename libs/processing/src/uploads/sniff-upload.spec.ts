@@ -2,7 +2,7 @@ import { zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sniffUpload } from './sniff-upload';
-import { UPLOAD_MAX_BYTES } from './upload-limits';
+import { UPLOAD_MAX_BYTES } from '@cs/domain';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '..', '..', 'fixtures', name));
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

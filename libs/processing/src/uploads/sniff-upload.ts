@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { UPLOAD_EXTENSIONS, UPLOAD_MEDIA_TYPES, type UploadKind } from './upload-kind';
-import { UPLOAD_MAX_BYTES } from './upload-limits';
+import { UPLOAD_MAX_BYTES } from '@cs/domain';
 
 export type SniffError = 'empty' | 'too_large' | 'unsupported_type' | 'content_mismatch';
 export type SniffResult = { kind: UploadKind } | { error: SniffError; detail: string };

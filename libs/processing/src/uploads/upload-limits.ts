@@ -1,5 +1,3 @@
-export { UPLOAD_MAX_BYTES } from '@cs/domain';
-
 /**
  * Inside DOCX and PPTX (zip) files, the most we inflate in total: a 25 MiB zip of XML can claim gigabytes
  * (a zip bomb). Real Office XML compresses about 5 to 20 times.
