@@ -25,6 +25,7 @@ export const looksLikeApiKey = (token: string): boolean => token.startsWith(`${S
  */
 export class ApiKeyResolver {
   private readonly logger = new Logger(ApiKeyResolver.name);
+  private readonly useWrites = new Set<Promise<void>>();
 
   constructor(private readonly db: KeyLookup) {}
 
@@ -53,6 +54,16 @@ export class ApiKeyResolver {
 
   /** Not awaited: the request never waits for the write, and a failed write is logged, never the request's failure. */
   private recordUse(keyId: string): void {
-    recordApiKeyUse(this.db, keyId).catch((error: unknown) => this.logger.warn(`Recording the use of API key ${keyId} failed: ${String(error)}`));
+    const write = recordApiKeyUse(this.db, keyId).then(
+      () => undefined,
+      (error: unknown) => this.logger.warn(`Recording the use of API key ${keyId} failed: ${String(error)}`),
+    );
+    this.useWrites.add(write);
+    void write.finally(() => this.useWrites.delete(write));
+  }
+
+  /** Resolves once the use writes started so far have ended, so code about to close the pool can wait for them. */
+  async settled(): Promise<void> {
+    await Promise.all(this.useWrites);
   }
 }

@@ -74,7 +74,10 @@ describe('rest-read dataset (loaded through the real COPY path into a migrated d
 
   it('serves the benchmark routes through the real key resolver and catalog', async () => {
     const queryable = poolQueryable(pool);
-    const principal = await new ApiKeyResolver(queryable).resolve(info.apiKey);
+    const resolver = new ApiKeyResolver(queryable);
+    const principal = await resolver.resolve(info.apiKey);
+    // The key's use is recorded in the background: done before afterAll ends the pool and drops the database.
+    await resolver.settled();
     expect(principal).toMatchObject({ workspaceId: info.workspaceId, userId: info.userId });
     const catalog = new Catalog(queryable, new CursorCodec('a-test-cursor-secret-of-at-least-32-chars'));
 
