@@ -1,0 +1,2 @@
+export * from './meetings';
+export * from './transcript';
