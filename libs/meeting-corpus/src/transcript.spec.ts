@@ -24,12 +24,12 @@ describe('loadMeetings', () => {
   });
 
   it('gives every spoken turn increasing times that keep its turn index', () => {
-    const [meeting] = loadMeetings('val');
-    const turns = timedTurns(meeting);
+    const turns = timedTurns(loadMeetings('val')[0]!);
     expect(turns.length).toBeGreaterThan(100);
-    for (let i = 1; i < turns.length; i += 1) {
-      expect(turns[i].start_seconds).toBeGreaterThanOrEqual(turns[i - 1].end_seconds);
-      expect(turns[i].turn).toBeGreaterThan(turns[i - 1].turn);
-    }
+    turns.slice(1).forEach((turn, i) => {
+      const previous = turns[i]!;
+      expect(turn.start_seconds).toBeGreaterThanOrEqual(previous.end_seconds);
+      expect(turn.turn).toBeGreaterThan(previous.turn);
+    });
   });
 });
