@@ -7,10 +7,12 @@ import {
   DeliveryLogRetention,
   type DeliveryQueue,
   DueDeliveryPoller,
+  EndpointPace,
   EndpointSlots,
   EventRelay,
   WebhookSender,
 } from '@cs/webhook-delivery';
+import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { WEBHOOK_WORKER_CONFIG, type WebhookWorkerConfig } from './config/webhook-worker-config';
 import { DeliveryWorker } from './worker/delivery.worker';
@@ -28,13 +30,17 @@ export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApp
   private readonly worker: DeliveryWorker;
   private readonly tasks: PeriodicTask[];
   private readonly listener: NotificationListener;
+  /** Holds the rate-limited endpoints' paces (EndpointPace), shared by every replica. */
+  private readonly redis: Redis;
 
   constructor(@Inject(WEBHOOK_WORKER_CONFIG) config: WebhookWorkerConfig, @Inject(DATA_SOURCE) dataSource: DataSource, metrics: Metrics) {
     this.queue = createDeliveryQueue(config.REDIS_URL, config.QUEUE_PREFIX);
     // The autoscaling signal of the worker (k8s prod overlay) and its backlog, read at each scrape.
     metrics.watchQueue(this.queue.name, () => this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed'));
     this.sender = new WebhookSender({ allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS, requireHttps: config.NODE_ENV === 'production' });
-    const handler = new DeliveryAttemptHandler(dataSource, this.queue, this.sender, {
+    this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, lazyConnect: true });
+    const pace = new EndpointPace(this.redis, config.QUEUE_PREFIX);
+    const handler = new DeliveryAttemptHandler(dataSource, this.queue, this.sender, pace, {
       secretKey: config.WEBHOOK_SECRET_KEY,
       timeScale: config.WEBHOOK_TIME_SCALE,
       disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
@@ -64,6 +70,7 @@ export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApp
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.redis.connect();
     this.worker.start();
     for (const task of this.tasks) task.start();
     await this.listener.start();
@@ -74,6 +81,7 @@ export class WebhookWorkerLifecycle implements OnApplicationBootstrap, BeforeApp
     await Promise.all(this.tasks.map((task) => task.stop()));
     await this.worker.stop();
     await this.queue.close();
+    await this.redis.quit();
     this.sender.close();
   }
 }

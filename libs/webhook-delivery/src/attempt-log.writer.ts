@@ -22,6 +22,8 @@ export interface AttemptRecord {
   nextAttemptAt: Date | null;
   finishedAt: Date;
   ok: boolean;
+  /** The endpoint answered 410 Gone: it is disabled now, whatever its failure run. */
+  gone: boolean;
   /** The endpoint is disabled when this attempt failed and its failure run started at or before this time. */
   disableBefore: Date;
 }
@@ -35,7 +37,8 @@ const MAX_TRIES = 3;
  * write-behind batch: each caller is answered once the statement holding its row has committed, so a job is
  * acknowledged only after its attempt is durable). Per attempt, as before batching: the attempt is recorded once
  * (unique (delivery_id, attempt): a duplicate job inserts nothing and then changes nothing), the delivery moves
- * on, and the endpoint's failure run starts, ends, or disables it once it is older than WEBHOOK_DISABLE_AFTER_MS.
+ * on, and the endpoint's failure run starts, ends, or disables it once it is older than WEBHOOK_DISABLE_AFTER_MS (or at once
+ * on a 410 Gone).
  * Several attempts to one endpoint in a batch count as one health update: the latest to finish decides whether
  * the endpoint is failing, and a new failure run starts at the earliest failure among them.
  */
@@ -79,10 +82,10 @@ export class AttemptLogWriter {
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::int[], $6::text[], $7::jsonb[], $8::text[],
                               $9::int[], $10::jsonb[], $11::text[], $12::text[], $13::text[],
-                              $14::text[], $15::timestamptz[], $16::timestamptz[], $17::boolean[], $18::timestamptz[])
+                              $14::text[], $15::timestamptz[], $16::timestamptz[], $17::boolean[], $18::timestamptz[], $19::boolean[])
            AS t(id, delivery_id, attempt, started_at, duration_ms, request_url, request_headers, request_body,
                 response_status, response_headers, response_body, error_kind, error_message,
-                status, next_attempt_at, finished_at, ok, disable_before)
+                status, next_attempt_at, finished_at, ok, disable_before, gone)
        ), attempt AS (
          INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, request_url, request_headers, request_body,
                                        response_status, response_headers, response_body, error_kind, error_message)
@@ -97,22 +100,29 @@ export class AttemptLogWriter {
              completed_at = CASE WHEN i.status = 'pending' THEN NULL ELSE i.finished_at END, updated_at = i.finished_at
          FROM attempt a JOIN input i ON i.delivery_id = a.delivery_id AND i.attempt = a.attempt
          WHERE d.id = a.delivery_id AND d.status = 'pending'
-         RETURNING d.webhook_id, i.ok, i.started_at, i.finished_at, i.disable_before
+         RETURNING d.webhook_id, i.ok, i.gone, i.started_at, i.finished_at, i.disable_before
        ), health AS (
          SELECT DISTINCT ON (l.webhook_id) l.webhook_id, l.ok, l.finished_at, l.disable_before,
-                (SELECT min(f.started_at) FROM delivery f WHERE f.webhook_id = l.webhook_id AND NOT f.ok) AS failed_from
+                (SELECT min(f.started_at) FROM delivery f WHERE f.webhook_id = l.webhook_id AND NOT f.ok) AS failed_from,
+                (SELECT bool_or(g.gone) FROM delivery g WHERE g.webhook_id = l.webhook_id) AS gone
          FROM delivery l
          ORDER BY l.webhook_id, l.finished_at DESC
        ), endpoint AS (
-         UPDATE webhooks w SET
-           failing_since = CASE WHEN h.ok THEN NULL ELSE COALESCE(w.failing_since, h.failed_from) END,
-           enabled = CASE WHEN NOT h.ok AND w.enabled AND COALESCE(w.failing_since, h.failed_from) <= h.disable_before THEN false ELSE w.enabled END,
-           disabled_reason = CASE WHEN NOT h.ok AND w.enabled AND COALESCE(w.failing_since, h.failed_from) <= h.disable_before THEN 'failing' ELSE w.disabled_reason END,
-           disabled_at = CASE WHEN NOT h.ok AND w.enabled AND COALESCE(w.failing_since, h.failed_from) <= h.disable_before THEN h.finished_at ELSE w.disabled_at END,
-           updated_at = CASE WHEN NOT h.ok AND w.enabled AND COALESCE(w.failing_since, h.failed_from) <= h.disable_before THEN h.finished_at ELSE w.updated_at END
+         -- The disable rule reads the row as locked (w), so an admin's concurrent change is seen: a 410 disables at
+         -- once ('gone'), a failure run older than disable_before disables ('failing'), a success ends the run.
+         UPDATE webhooks w SET (failing_since, enabled, disabled_reason, disabled_at, updated_at) = (
+           SELECT CASE WHEN h.ok THEN NULL ELSE COALESCE(w.failing_since, h.failed_from) END,
+                  w.enabled AND v.disable_as IS NULL,
+                  COALESCE(v.disable_as, w.disabled_reason),
+                  CASE WHEN v.disable_as IS NULL THEN w.disabled_at ELSE h.finished_at END,
+                  CASE WHEN v.disable_as IS NULL THEN w.updated_at ELSE h.finished_at END
+           FROM (SELECT CASE WHEN NOT w.enabled THEN NULL
+                             WHEN h.gone THEN 'gone'
+                             WHEN NOT h.ok AND COALESCE(w.failing_since, h.failed_from) <= h.disable_before THEN 'failing' END AS disable_as) v)
          FROM health h
          WHERE w.id = h.webhook_id
-           AND ((h.ok AND w.failing_since IS NOT NULL) OR (NOT h.ok AND (w.failing_since IS NULL OR (w.enabled AND w.failing_since <= h.disable_before))))
+           AND ((h.gone AND w.enabled) OR (h.ok AND w.failing_since IS NOT NULL)
+                OR (NOT h.ok AND (w.failing_since IS NULL OR (w.enabled AND w.failing_since <= h.disable_before))))
          RETURNING w.id
        )
        SELECT delivery_id, attempt FROM attempt`,
@@ -135,6 +145,7 @@ export class AttemptLogWriter {
         column((r) => time(r.finishedAt)),
         column((r) => r.ok),
         column((r) => time(r.disableBefore)),
+        column((r) => r.gone),
       ],
     ) as Promise<Array<{ delivery_id: string; attempt: number }>>;
   }

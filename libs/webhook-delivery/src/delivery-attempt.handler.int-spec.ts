@@ -10,7 +10,9 @@ import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
 import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
 import { Webhook } from 'standardwebhooks';
+import { Redis } from 'ioredis';
 import { DeliveryAttemptHandler, type DeliverySettings } from './delivery-attempt.handler';
+import { EndpointPace } from './endpoint-pace';
 import { insertWebhookRow } from './webhook-row.test-harness';
 import { WebhookSender } from './webhook.sender';
 import { createDeliveryQueue, type DeliveryQueue } from './webhook-delivery.queue';
@@ -20,6 +22,12 @@ type Behaviour = (req: IncomingMessage, res: ServerResponse) => void;
 describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
   let db: TestDatabase;
   let queue: DeliveryQueue;
+  const redisUrl = process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+  const prefix = `whattempt-${randomBytes(4).toString('hex')}`;
+  // Two connections: the paces of two worker replicas, which must share the endpoint's turns.
+  const redis = new Redis(redisUrl);
+  const otherReplicaRedis = new Redis(redisUrl);
+  const pace = new EndpointPace(redis, prefix);
   let server: Server;
   let baseUrl = '';
   let behaviour: Behaviour = (_req, res) => res.writeHead(204).end();
@@ -29,7 +37,7 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    queue = createDeliveryQueue(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379', `whattempt-${randomBytes(4).toString('hex')}`);
+    queue = createDeliveryQueue(redisUrl, prefix);
     server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -48,14 +56,17 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
     await new Promise((r) => server.close(r));
     await queue.obliterate({ force: true });
     await queue.close();
+    await redis.quit();
+    await otherReplicaRedis.quit();
     await db.drop();
   });
 
-  async function aDelivery(over: { url?: string; previousSecret?: { secret: string; expiresAt: Date } } = {}) {
+  async function aDelivery(over: { url?: string; previousSecret?: { secret: string; expiresAt: Date }; ratePerSecond?: number } = {}) {
     const f = new Fixtures(db.dataSource);
     const owner = await f.member(await f.workspace());
     const webhook = await insertWebhookRow(db.dataSource, {
       workspaceId: owner.workspace.id, ownerId: owner.user.id, url: over.url ?? `${baseUrl}/hook`, secretKey: DEV_WEBHOOK_SECRET_KEY, previousSecret: over.previousSecret,
+      ratePerSecond: over.ratePerSecond,
     });
     const eventId = newId('event');
     const payload = { id: eventId, type: 'conversation.ready', created_at: new Date().toISOString(), data: { id: 'conv_x', title: 'Café ☕ "quoted"', started_at: new Date().toISOString(), status: 'ready' } };
@@ -67,7 +78,7 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
     return { id, webhook, eventId, job: (attempt: number) => ({ deliveryId: id, webhookId: webhook.id, attempt }) };
   }
 
-  const handler = (random = () => 0.5) => new DeliveryAttemptHandler(db.dataSource, queue, sender, settings, () => new Date(), random);
+  const handler = (random = () => 0.5) => new DeliveryAttemptHandler(db.dataSource, queue, sender, pace, settings, () => new Date(), random);
   const attempts = (deliveryId: string) =>
     db.dataSource.query(`SELECT * FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt`, [deliveryId]) as Promise<Array<Record<string, unknown>>>;
   const delivery = async (id: string) => ((await db.dataSource.query(`SELECT * FROM webhook_deliveries WHERE id = $1`, [id])) as Array<Record<string, unknown>>)[0]!;
@@ -223,7 +234,7 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
   it('refuses private targets unless allowed, by name and by literal address', async () => {
     const strict = new WebhookSender({ allowPrivateTargets: false, requireHttps: false, timeoutMs: 500 });
     try {
-      const strictHandler = new DeliveryAttemptHandler(db.dataSource, queue, strict, settings);
+      const strictHandler = new DeliveryAttemptHandler(db.dataSource, queue, strict, pace, settings);
       const before = received.length;
       const literal = await aDelivery();
       await strictHandler.handle(literal.job(1));
@@ -294,5 +305,64 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
     expect(await handler().handle(d.job(1))).toEqual({ kind: 'retrying', delayMs: 2_000 });
     const job = await queue.getJob(`${d.id}.2`);
     expect(job?.opts.delay).toBe(2_000);
+  });
+
+  it('disables the endpoint at once when it answers 410 Gone, without retrying, and abandons its other pending events', async () => {
+    behaviour = (_req, res) => res.writeHead(410).end('gone');
+    const d = await aDelivery();
+    expect(await handler().handle(d.job(1))).toEqual({ kind: 'gone' });
+    expect(await delivery(d.id)).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null });
+    expect(await queue.getJob(`${d.id}.2`)).toBeUndefined();
+    expect(await webhookRow(d.webhook.id)).toMatchObject({ enabled: false, disabled_reason: 'gone', failing_since: expect.any(Date), disabled_at: expect.any(Date) });
+
+    const next = newId('delivery');
+    await db.dataSource.query(
+      `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
+       SELECT $1, workspace_id, webhook_id, $2, event_type, payload, 'pending', now() FROM webhook_deliveries WHERE id = $3`,
+      [next, newId('event'), d.id],
+    );
+    const before = received.length;
+    expect(await handler().handle({ deliveryId: next, webhookId: d.webhook.id, attempt: 1 })).toEqual({ kind: 'abandoned' });
+    expect(received).toHaveLength(before);
+  });
+
+  it('keeps a rate-limited endpoint to its pace across replicas: later attempts wait their turn and send when they come back', async () => {
+    behaviour = (_req, res) => res.writeHead(204).end();
+    const first = await aDelivery({ ratePerSecond: 4 });
+    const sameEndpoint = async () => {
+      const id = newId('delivery');
+      await db.dataSource.query(
+        `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, next_attempt_at)
+         SELECT $1, workspace_id, webhook_id, $2, event_type, payload, 'pending', now() FROM webhook_deliveries WHERE id = $3`,
+        [id, newId('event'), first.id],
+      );
+      return { deliveryId: id, webhookId: first.webhook.id, attempt: 1 };
+    };
+    const otherReplica = new DeliveryAttemptHandler(db.dataSource, queue, sender, new EndpointPace(otherReplicaRedis, prefix), settings);
+    const before = received.length;
+
+    expect(await handler().handle(first.job(1))).toEqual({ kind: 'succeeded' });
+    const second = await sameEndpoint();
+    const third = await sameEndpoint();
+    const waitOfSecond = await otherReplica.handle(second);
+    const waitOfThird = await handler().handle(third);
+    // 4 a second: one turn every 250 ms, whichever replica asks.
+    expect(waitOfSecond).toEqual({ kind: 'paced', waitMs: expect.any(Number) });
+    expect(waitOfThird).toEqual({ kind: 'paced', waitMs: expect.any(Number) });
+    const [w2, w3] = [waitOfSecond, waitOfThird].map((r) => (r.kind === 'paced' ? r.waitMs : NaN)) as [number, number];
+    expect(w2).toBeGreaterThan(150);
+    expect(w2).toBeLessThanOrEqual(250);
+    expect(w3 - w2).toBeGreaterThan(200);
+    expect(w3 - w2).toBeLessThanOrEqual(260);
+    expect(received).toHaveLength(before + 1);
+    expect(await delivery(second.deliveryId)).toMatchObject({ status: 'pending', attempts: 0 });
+
+    // Back from its wait with its turn reserved, the attempt is sent without reserving another.
+    expect(await otherReplica.handle({ ...second, paced: true })).toEqual({ kind: 'succeeded' });
+    expect(received).toHaveLength(before + 2);
+
+    // An endpoint without a limit is never paced.
+    const unlimited = await aDelivery();
+    expect(await handler().handle(unlimited.job(1))).toEqual({ kind: 'succeeded' });
   });
 });

@@ -3,6 +3,7 @@ import { signedHeaders } from '@cs/events';
 import type { DataSource } from 'typeorm';
 import { AttemptLogWriter } from './attempt-log.writer';
 import { DeliveryRowLoader } from './delivery-row.loader';
+import type { EndpointPace } from './endpoint-pace';
 import { OpenedSecrets } from './opened-secrets';
 import { nextRetry, parseRetryAfter } from './retry-schedule';
 import type { AttemptOutcome, WebhookSender } from './webhook.sender';
@@ -24,10 +25,14 @@ export type AttemptResult =
   | { kind: 'succeeded' }
   | { kind: 'retrying'; delayMs: number }
   | { kind: 'failed' }
+  /** The endpoint answered 410 Gone: the delivery failed and the endpoint is disabled (`disabled_reason: gone`). */
+  | { kind: 'gone' }
   /** The delivery is gone, finished, or already past this attempt (a duplicate job): nothing was sent. */
   | { kind: 'skipped' }
   /** The subscription was disabled before this attempt of an event delivery: it ends failed, nothing was sent. */
-  | { kind: 'abandoned' };
+  | { kind: 'abandoned' }
+  /** The endpoint's rate limit: this attempt's turn is `waitMs` away; nothing was sent, the job waits and comes back. */
+  | { kind: 'paced'; waitMs: number };
 
 /**
  * One attempt of one delivery: load it, sign and send it, then record the attempt, the delivery's new state and
@@ -45,6 +50,8 @@ export class DeliveryAttemptHandler {
     private readonly dataSource: DataSource,
     private readonly queue: DeliveryQueue,
     private readonly sender: WebhookSender,
+    /** Keeps endpoints' rate limits across replicas. */
+    private readonly pace: EndpointPace,
     private readonly settings: DeliverySettings,
     private readonly clock: () => Date = () => new Date(),
     private readonly random: () => number = Math.random,
@@ -66,6 +73,11 @@ export class DeliveryAttemptHandler {
         [delivery.id, this.clock()],
       );
       return { kind: 'abandoned' };
+    }
+
+    if (delivery.rate_limit_per_second !== null && !job.paced) {
+      const waitMs = await this.pace.reserve(delivery.webhook_id, delivery.rate_limit_per_second);
+      if (waitMs > 0) return { kind: 'paced', waitMs };
     }
 
     const startedAt = this.clock();
@@ -98,10 +110,11 @@ export class DeliveryAttemptHandler {
       responseBody: outcome.body,
       errorKind: outcome.errorKind,
       errorMessage: outcome.errorMessage,
-      status: result.kind === 'succeeded' ? 'succeeded' : result.kind === 'failed' ? 'failed' : 'pending',
+      status: result.kind === 'succeeded' ? 'succeeded' : result.kind === 'retrying' ? 'pending' : 'failed',
       nextAttemptAt: result.kind === 'retrying' ? new Date(finishedAt.getTime() + result.delayMs) : null,
       finishedAt,
       ok: outcome.ok,
+      gone: result.kind === 'gone',
       disableBefore: new Date(finishedAt.getTime() - this.settings.disableAfterMs),
     });
     if (!recorded) return { kind: 'skipped' };
@@ -113,6 +126,8 @@ export class DeliveryAttemptHandler {
 
   private decide(attempt: number, outcome: AttemptOutcome, startedAt: Date, firstAttemptAt: Date): AttemptResult {
     if (outcome.ok) return { kind: 'succeeded' };
+    // Standard Webhooks: "a 410 Gone means the endpoint no longer exists and the sender should disable it".
+    if (outcome.status === 410) return { kind: 'gone' };
     const retryAfterMs = outcome.status === 429 || outcome.status === 503 ? parseRetryAfter(outcome.headers?.['retry-after'], startedAt) : null;
     const decision = nextRetry({
       attempt,

@@ -16,6 +16,7 @@ export interface DeliveryRow {
   secret_sealed: string;
   previous_secret_sealed: string | null;
   previous_secret_expires_at: Date | null;
+  rate_limit_per_second: number | null;
 }
 
 /**
@@ -38,7 +39,7 @@ export class DeliveryRowLoader {
     const rows = (await this.dataSource.query(
       `SELECT d.id, d.webhook_id, d.event_id, d.payload, d.status, d.attempts, d.origin,
               (SELECT a.started_at FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.attempt = 1) AS first_attempt_at,
-              w.url, w.enabled, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at
+              w.url, w.enabled, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at, w.rate_limit_per_second
        FROM webhook_deliveries d JOIN webhooks w ON w.workspace_id = d.workspace_id AND w.id = d.webhook_id
        WHERE d.id = ANY($1::text[])`,
       [[...new Set(ids)]],

@@ -9,3 +9,4 @@ export * from './delivery-attempt.handler';
 export * from './due-delivery.poller';
 export * from './delivery-log.retention';
 export * from './endpoint-slots';
+export * from './endpoint-pace';

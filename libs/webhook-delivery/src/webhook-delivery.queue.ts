@@ -18,6 +18,8 @@ export interface DeliverWebhookJob {
    * delivery's attempts; null for Redeliver and Send test event. Absent from jobs queued before it existed.
    */
   requestId?: string | null;
+  /** Set once the attempt has reserved its turn at a rate-limited endpoint (EndpointPace), so it does not again. */
+  paced?: boolean;
 }
 
 /**

@@ -10,6 +10,7 @@ export interface WebhookRowOptions {
   events?: string[];
   enabled?: boolean;
   previousSecret?: { secret: string; expiresAt: Date };
+  ratePerSecond?: number;
 }
 
 /** Inserts a subscription as the management side would (tests only); returns its id and clear secret. */
@@ -18,8 +19,8 @@ export async function insertWebhookRow(ds: DataSource, options: WebhookRowOption
   const secret = newWebhookSecret();
   const enabled = options.enabled ?? true;
   await ds.query(
-    `INSERT INTO webhooks (id, workspace_id, owner_id, url, events, secret_sealed, previous_secret_sealed, previous_secret_expires_at, enabled, disabled_reason)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO webhooks (id, workspace_id, owner_id, url, events, secret_sealed, previous_secret_sealed, previous_secret_expires_at, enabled, disabled_reason, rate_limit_per_second)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       id,
       options.workspaceId,
@@ -31,6 +32,7 @@ export async function insertWebhookRow(ds: DataSource, options: WebhookRowOption
       options.previousSecret?.expiresAt ?? null,
       enabled,
       enabled ? null : 'manual',
+      options.ratePerSecond ?? null,
     ],
   );
   return { id, secret };

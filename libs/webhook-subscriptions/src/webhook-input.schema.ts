@@ -3,7 +3,7 @@ import { atMost, CONTROL_CHARACTERS_REASON, listOf, mustBeAString, noControlChar
 import { z } from 'zod/v4';
 
 /** Limits of a subscription, enforced here and by the schema's CHECK constraints (migration 1764100000000). */
-export const WEBHOOK_LIMITS = { url: 2048, description: 500, events: 20 } as const;
+export const WEBHOOK_LIMITS = { url: 2048, description: 500, events: 20, ratePerSecond: 1000 } as const;
 
 /**
  * Why a URL cannot be a webhook endpoint, or null when it can. https is required in production (issue 5 "Safety");
@@ -67,12 +67,26 @@ const descriptionField = (description: string) =>
     .transform((value) => (value ? value : null))
     .meta({ description });
 
+export const RATE_LIMIT_DESCRIPTION =
+  `Requests per second this endpoint accepts (1 to ${WEBHOOK_LIMITS.ratePerSecond}), honoured across every worker replica; deliveries ` +
+  'beyond it wait their turn and are never dropped. null: no limit.';
+
+const rateLimitField = z
+  .number({ error: typeError('must be an integer or null') })
+  // Not z.int(): a fraction out of range gets both reasons in one answer.
+  .refine(Number.isInteger, { error: 'must be an integer' })
+  .min(1, { error: 'must be at least 1' })
+  .max(WEBHOOK_LIMITS.ratePerSecond, { error: `must be at most ${WEBHOOK_LIMITS.ratePerSecond}` })
+  .nullable()
+  .meta({ type: 'integer', description: RATE_LIMIT_DESCRIPTION });
+
 export const createWebhookInput = (requireHttps: boolean) =>
   z
     .strictObject({
       url: urlField(requireHttps),
       events: eventsField,
       description: descriptionField(`What it is for, at most ${WEBHOOK_LIMITS.description} characters.`).optional(),
+      rate_limit_per_second: rateLimitField.optional(),
     })
     .meta({ description: 'A new webhook subscription.' });
 
@@ -83,6 +97,7 @@ export const updateWebhookInput = (requireHttps: boolean) =>
       events: eventsField.optional(),
       description: descriptionField('What it is for; null or an empty string clears it.').optional(),
       enabled: z.boolean({ error: typeError('must be true or false') }).optional().meta({ description: 'Turn delivery of new events on or off.' }),
+      rate_limit_per_second: rateLimitField.optional(),
     })
     .meta({
       description:

@@ -3,7 +3,7 @@ import { listEnvelope } from '@cs/paging';
 import { EVENT_TYPES } from '@cs/domain';
 import { z } from 'zod/v4';
 import { TEST_EVENT_TYPE } from './delivery.commands';
-import { EVENTS_DESCRIPTION, WEBHOOK_LIMITS, WEBHOOK_URL_DESCRIPTION } from './webhook-input.schema';
+import { EVENTS_DESCRIPTION, RATE_LIMIT_DESCRIPTION, WEBHOOK_LIMITS, WEBHOOK_URL_DESCRIPTION } from './webhook-input.schema';
 
 /**
  * The webhook resources as the API and the pages show them, written once: their TypeScript types are derived from
@@ -13,6 +13,9 @@ import { EVENTS_DESCRIPTION, WEBHOOK_LIMITS, WEBHOOK_URL_DESCRIPTION } from './w
 const nullableTimestamp = (description: string) => z.string().meta({ format: 'date-time' }).nullable().meta({ description });
 const stringMap = () => z.record(z.string(), z.string());
 
+/** Why a webhook is off: an admin turned it off, it kept failing, or it answered 410 Gone. */
+export const WEBHOOK_DISABLED_REASONS = ['manual', 'failing', 'gone'] as const;
+
 const webhookFields = {
   id: prefixedId('webhook', 'Webhook id.'),
   url: z.string().min(1).max(WEBHOOK_LIMITS.url).meta({ format: 'uri', description: WEBHOOK_URL_DESCRIPTION }),
@@ -20,9 +23,14 @@ const webhookFields = {
   description: z.string().max(WEBHOOK_LIMITS.description).nullable().meta({ description: 'What the webhook is for; null when not set.' }),
   enabled: z.boolean().meta({ description: 'Whether new events are delivered.' }),
   disabled_reason: z
-    .enum(['manual', 'failing'])
+    .enum(WEBHOOK_DISABLED_REASONS)
     .nullable()
-    .meta({ description: '`manual`: an admin turned it off; `failing`: it kept failing and was turned off; null while enabled.' }),
+    .meta({
+      description:
+        '`manual`: an admin turned it off; `failing`: it kept failing and was turned off; `gone`: it answered 410 Gone and was turned off ' +
+        'at once (Standard Webhooks); null while enabled.',
+    }),
+  rate_limit_per_second: z.int().min(1).max(WEBHOOK_LIMITS.ratePerSecond).nullable().meta({ description: RATE_LIMIT_DESCRIPTION }),
   failing_since: nullableTimestamp('Start of the current run of failed attempts; null once an attempt succeeds.'),
   previous_secret_expires_at: nullableTimestamp(
     'After a secret rotation, until when the previous secret still signs beside the new one (24 hours); null otherwise.',

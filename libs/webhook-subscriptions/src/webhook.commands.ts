@@ -20,9 +20,9 @@ export async function createWebhook(tx: Tx, ctx: WebhookCommandContext, input: C
   const id = newId('webhook', now);
   const secret = newWebhookSecret();
   await tx.query(
-    `INSERT INTO webhooks (id, workspace_id, owner_id, url, description, events, secret_sealed, enabled, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8, $8)`,
-    [id, actor.workspaceId, actor.userId, input.url, input.description ?? null, input.events, sealWebhookSecret(ctx.secretKey, secret), now],
+    `INSERT INTO webhooks (id, workspace_id, owner_id, url, description, events, secret_sealed, enabled, rate_limit_per_second, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8, $9, $9)`,
+    [id, actor.workspaceId, actor.userId, input.url, input.description ?? null, input.events, sealWebhookSecret(ctx.secretKey, secret), input.rate_limit_per_second ?? null, now],
   );
   return { ...(await getWebhook(tx, actor, id, now)), secret };
 }
@@ -45,7 +45,12 @@ async function lockWebhook(tx: Tx, actor: WebhookActor, id: string): Promise<{ e
  */
 export async function updateWebhook(tx: Tx, ctx: WebhookCommandContext, id: string, input: UpdateWebhookInput): Promise<Webhook> {
   const current = await lockWebhook(tx, ctx.actor, id);
-  const changes: Record<string, unknown> = { url: input.url, events: input.events, description: input.description };
+  const changes: Record<string, unknown> = {
+    url: input.url,
+    events: input.events,
+    description: input.description,
+    rate_limit_per_second: input.rate_limit_per_second,
+  };
   if (input.enabled === true && !current.enabled) {
     Object.assign(changes, { enabled: true, disabled_reason: null, disabled_at: null, failing_since: null });
   } else if (input.enabled === false && current.enabled) {

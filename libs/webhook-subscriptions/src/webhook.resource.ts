@@ -1,6 +1,7 @@
 import type { EventType } from '@cs/domain';
 import type { z } from 'zod/v4';
 import type {
+  WEBHOOK_DISABLED_REASONS,
   DELIVERY_ORIGINS,
   DELIVERY_STATUSES,
   WebhookAttemptSchema,
@@ -35,14 +36,15 @@ export interface WebhookRow {
   events: string[];
   description: string | null;
   enabled: boolean;
-  disabled_reason: 'manual' | 'failing' | null;
+  disabled_reason: (typeof WEBHOOK_DISABLED_REASONS)[number] | null;
+  rate_limit_per_second: number | null;
   failing_since: Date | null;
   previous_secret_expires_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-export const WEBHOOK_COLUMNS = 'id, url, events, description, enabled, disabled_reason, failing_since, previous_secret_expires_at, created_at, updated_at';
+export const WEBHOOK_COLUMNS = 'id, url, events, description, enabled, disabled_reason, rate_limit_per_second, failing_since, previous_secret_expires_at, created_at, updated_at';
 
 export function toWebhook(row: WebhookRow, now: Date): Webhook {
   const previousUntil = row.previous_secret_expires_at && row.previous_secret_expires_at > now ? row.previous_secret_expires_at.toISOString() : null;
@@ -53,6 +55,7 @@ export function toWebhook(row: WebhookRow, now: Date): Webhook {
     description: row.description,
     enabled: row.enabled,
     disabled_reason: row.enabled ? null : row.disabled_reason,
+    rate_limit_per_second: row.rate_limit_per_second,
     failing_since: row.failing_since?.toISOString() ?? null,
     previous_secret_expires_at: previousUntil,
     created_at: row.created_at.toISOString(),

@@ -47,6 +47,7 @@ const exampleWebhook = {
   description: 'CRM sync',
   enabled: true,
   disabled_reason: null,
+  rate_limit_per_second: null,
   failing_since: null,
   previous_secret_expires_at: null,
   created_at: EXAMPLE_TIME,

@@ -2,13 +2,15 @@ import type { Webhook, WebhookDelivery } from '@cs/webhook-subscriptions';
 import { SafeHtml, html } from './html';
 import { timeTag } from './utc-date.format';
 
+const DISABLED_BADGES: Record<NonNullable<Webhook['disabled_reason']>, SafeHtml> = {
+  manual: html`<span class="badge">Disabled by an admin</span>`,
+  failing: html`<span class="badge badge-danger">Disabled: kept failing</span>`,
+  gone: html`<span class="badge badge-danger">Disabled: the endpoint answered 410 Gone</span>`,
+};
+
 /** Enabled, or disabled and why; a failing run is shown beside it, since the worker disables after a while. */
 export function webhookState(webhook: Webhook): SafeHtml {
-  const state = webhook.enabled
-    ? html`<span class="badge badge-success">Enabled</span>`
-    : webhook.disabled_reason === 'failing'
-      ? html`<span class="badge badge-danger">Disabled: kept failing</span>`
-      : html`<span class="badge">Disabled by an admin</span>`;
+  const state = webhook.enabled ? html`<span class="badge badge-success">Enabled</span>` : DISABLED_BADGES[webhook.disabled_reason ?? 'manual'];
   const failing = webhook.failing_since ? html`<span class="cell-note failing-note">Failing since ${timeTag(new Date(webhook.failing_since))}</span>` : '';
   return html`${state}${failing}`;
 }

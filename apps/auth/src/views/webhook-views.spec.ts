@@ -19,6 +19,7 @@ const aWebhook = (o: Partial<Webhook> = {}): Webhook => ({
   description: null,
   enabled: true,
   disabled_reason: null,
+  rate_limit_per_second: null,
   failing_since: null,
   previous_secret_expires_at: null,
   created_at: at,

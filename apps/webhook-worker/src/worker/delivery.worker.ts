@@ -27,9 +27,16 @@ export class DeliveryWorker {
     }
     try {
       const result = await this.handler.handle(job.data);
+      if (result.kind === 'paced') {
+        // The turn is reserved: the job keeps it (paced) while it waits, then sends without reserving again.
+        await job.updateData({ ...job.data, paced: true });
+        await job.moveToDelayed(Date.now() + result.waitMs, token);
+        throw new DelayedError();
+      }
       const log = { deliveryId, webhookId, attempt, requestId, outcome: result.kind };
       if (result.kind === 'retrying') this.logger.log({ ...log, retryInMs: result.delayMs }, 'webhook attempt failed; retry scheduled');
       else if (result.kind === 'failed') this.logger.warn(log, 'webhook delivery failed for good');
+      else if (result.kind === 'gone') this.logger.warn(log, 'webhook endpoint answered 410 Gone; it is disabled');
       else this.logger.debug(log, 'webhook attempt done');
       return result.kind;
     } finally {
