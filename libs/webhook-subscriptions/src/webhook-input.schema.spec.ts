@@ -35,6 +35,22 @@ describe('webhook subscription input', () => {
     expect(input).toEqual({ url: 'https://example.com/hook', events: ['conversation.ready', 'conversation.deleted'], description: null });
   });
 
+  it('takes rate_limit_per_second as a whole number from 1 to 1000, or null for no limit', () => {
+    const base = { url: 'https://example.com/hook', events: ['conversation.ready'] };
+    expect(parseBody(createWebhookInput(true), { ...base, rate_limit_per_second: 25 })).toMatchObject({ rate_limit_per_second: 25 });
+    expect(parseBody(updateWebhookInput(true), { rate_limit_per_second: null })).toEqual({ rate_limit_per_second: null });
+    expect(invalidParams(() => parseBody(createWebhookInput(true), { ...base, rate_limit_per_second: 0 }))).toEqual([
+      { name: 'rate_limit_per_second', reason: 'must be at least 1' },
+    ]);
+    expect(invalidParams(() => parseBody(updateWebhookInput(true), { rate_limit_per_second: 1000.5 }))).toEqual([
+      { name: 'rate_limit_per_second', reason: 'must be an integer' },
+      { name: 'rate_limit_per_second', reason: 'must be at most 1000' },
+    ]);
+    expect(invalidParams(() => parseBody(updateWebhookInput(true), { rate_limit_per_second: '5' }))).toEqual([
+      { name: 'rate_limit_per_second', reason: 'must be an integer or null' },
+    ]);
+  });
+
   it('lists every bad field of a create body by its JSON path', () => {
     const problems = invalidParams(() =>
       parseBody(createWebhookInput(true), { url: 'http://example.com', events: ['conversation.ready', 'conversation.exploded'], description: 'x'.repeat(501), extra: 1 }),

@@ -77,8 +77,9 @@ const rateLimitField = z
   .refine(Number.isInteger, { error: 'must be an integer' })
   .min(1, { error: 'must be at least 1' })
   .max(WEBHOOK_LIMITS.ratePerSecond, { error: `must be at most ${WEBHOOK_LIMITS.ratePerSecond}` })
+  .meta({ type: 'integer' })
   .nullable()
-  .meta({ type: 'integer', description: RATE_LIMIT_DESCRIPTION });
+  .meta({ description: RATE_LIMIT_DESCRIPTION });
 
 export const createWebhookInput = (requireHttps: boolean) =>
   z
