@@ -91,6 +91,7 @@ describe('POST /api/v1/webhooks', () => {
       description: 'CRM sync',
       enabled: true,
       disabled_reason: null,
+      rate_limit_per_second: null,
       failing_since: null,
       previous_secret_expires_at: null,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),

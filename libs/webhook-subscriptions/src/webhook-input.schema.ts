@@ -1,5 +1,5 @@
 import { EVENT_TYPES, type EventType } from '@cs/domain';
-import { atMost, CONTROL_CHARACTERS_REASON, listOf, mustBeAString, noControlCharacters, NOT_EMPTY, typeError } from '@cs/writes';
+import { atMost, CONTROL_CHARACTERS_REASON, dateTimeField, listOf, mustBeAString, noControlCharacters, NOT_EMPTY, typeError } from '@cs/writes';
 import { z } from 'zod/v4';
 
 /** Limits of a subscription, enforced here and by the schema's CHECK constraints (migration 1764100000000). */
@@ -106,5 +106,14 @@ export const updateWebhookInput = (requireHttps: boolean) =>
         'and clears `disabled_reason` and `failing_since`, also after it was turned off for failing.',
     });
 
+export const RecoverWebhookInputSchema = z
+  .strictObject({
+    since: dateTimeField('Resend what failed from this time on; not in the future.').refine((value) => Date.parse(value) <= Date.now(), {
+      error: 'must not be in the future',
+    }),
+  })
+  .meta({ description: 'Which failed deliveries to send again.' });
+
 export type CreateWebhookInput = z.output<ReturnType<typeof createWebhookInput>>;
 export type UpdateWebhookInput = z.output<ReturnType<typeof updateWebhookInput>>;
+export type RecoverWebhookInput = z.output<typeof RecoverWebhookInputSchema>;

@@ -112,3 +112,11 @@ export const WebhookDeliveryDetailSchema = z
 
 export const WebhookListSchema = listEnvelope(WebhookSchema, 'The webhooks of the workspace, newest first.');
 export const WebhookDeliveryListSchema = listEnvelope(WebhookDeliverySchema, 'The delivery log of a webhook, newest first.');
+
+export const WebhookRecoverySchema = z
+  .strictObject({
+    webhook_id: prefixedId('webhook', 'The webhook.'),
+    since: timestamp('The `since` asked for.'),
+    deliveries_created: z.int().min(0).meta({ description: 'New deliveries made: one per event that failed since then and is neither delivered nor pending now.' }),
+  })
+  .meta({ description: 'What a recovery queued: the new deliveries are in the delivery log with `origin: redelivery`.' });

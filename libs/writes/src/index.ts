@@ -1,6 +1,6 @@
 export { Writes, type WriteRequest, type WriteResult } from './writes';
 export type { UploadInput } from './conversations/insert-sources';
-export { atMost, CONTROL_CHARACTERS_REASON, LIMITS, listOf, mustBeAString, noControlCharacters, NOT_EMPTY, typeError } from './validation/fields';
+export { atMost, CONTROL_CHARACTERS_REASON, dateTimeField, LIMITS, listOf, mustBeAString, noControlCharacters, NOT_EMPTY, typeError } from './validation/fields';
 export { inTransaction, Tx } from './tx';
 export { idempotent, validIdempotencyKey, type WriteResponse } from './idempotency/idempotency';
 export { parseBody } from './validation/parse-body';

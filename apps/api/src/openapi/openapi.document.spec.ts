@@ -64,6 +64,7 @@ describe('buildOpenApiDocument', () => {
       '/api/v1/webhooks': ['get', 'post'],
       '/api/v1/webhooks/{id}': ['delete', 'get', 'patch'],
       '/api/v1/webhooks/{id}/rotate-secret': ['post'],
+      '/api/v1/webhooks/{id}/recover': ['post'],
       '/api/v1/webhooks/{id}/test': ['post'],
       '/api/v1/webhooks/{id}/deliveries': ['get'],
       '/api/v1/webhooks/{id}/deliveries/{delivery_id}': ['get'],

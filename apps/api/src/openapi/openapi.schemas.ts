@@ -13,7 +13,7 @@ import {
   TagPageSchema,
 } from '@cs/catalog';
 import { exampleId, idPattern, inMebibytes, InvalidParamSchema, JSON_BODY_MAX_BYTES, problemSchema, ProblemTypeSchema, UPLOAD_MAX_BYTES } from '@cs/domain';
-import { createWebhookInput, updateWebhookInput, webhookResources } from '@cs/webhook-subscriptions';
+import { createWebhookInput, RecoverWebhookInputSchema, updateWebhookInput, webhookResources } from '@cs/webhook-subscriptions';
 import {
   BotSchema,
   CreateBotRequestSchema,
@@ -94,6 +94,8 @@ export const WRITE_SCHEMAS = {
 export const WEBHOOK_SCHEMAS = {
   CreateWebhookRequest: createWebhookInput(true),
   UpdateWebhookRequest: updateWebhookInput(true),
+  RecoverWebhookRequest: RecoverWebhookInputSchema,
+  WebhookRecovery: webhookResources.WebhookRecoverySchema,
   Webhook: webhookResources.WebhookSchema,
   WebhookWithSecret: webhookResources.WebhookWithSecretSchema,
   WebhookList: webhookResources.WebhookListSchema,

@@ -152,6 +152,22 @@ export function buildWebhookPaths(): Record<string, PathItem> {
         responses: { '201': withReplay(json('The new delivery.', schemaRef('WebhookDeliveryDetail'), exampleTestDelivery)), ...postProblems() },
       }),
     },
+    '/api/v1/webhooks/{id}/recover': {
+      post: op({
+        operationId: 'recoverWebhookDeliveries',
+        summary: 'Recover failed deliveries',
+        description:
+          'Sends again every event whose delivery to this webhook failed since `since`: one new delivery per event (`origin: redelivery`, ' +
+          'the same event id in `webhook-id`), skipping events that have since been delivered or are pending, so recovering twice sends ' +
+          `nothing twice. Test events are not recovered. Use it after fixing an endpoint that was down. ${SEND_NOTE} ${ADMIN_NOTE} ${IDEMPOTENT_NOTE}`,
+        parameters: [webhookId, parameterRef('IdempotencyKey'), parameterRef('RequestId')],
+        requestBody: { required: true, content: { 'application/json': { schema: requestSchema(WEBHOOK_SCHEMAS.RecoverWebhookRequest) } } },
+        responses: {
+          '202': withReplay(json('What was queued.', schemaRef('WebhookRecovery'), { webhook_id: exampleId('webhook'), since: EXAMPLE_TIME, deliveries_created: 3 })),
+          ...postProblems(),
+        },
+      }),
+    },
     '/api/v1/webhooks/{id}/deliveries': {
       get: op({
         operationId: 'listWebhookDeliveries',

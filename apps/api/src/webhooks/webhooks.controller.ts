@@ -53,6 +53,12 @@ export class WebhooksController {
     return this.webhooks.sendTestEvent(request, id);
   }
 
+  @Post(':id/recover')
+  @UseInterceptors(WriteResultInterceptor)
+  recover(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @JsonBody() body: unknown) {
+    return this.webhooks.recover(request, id, body);
+  }
+
   @Get(':id/deliveries')
   listDeliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: RawQuery) {
     return this.webhooks.listDeliveries(principal, id, query);
