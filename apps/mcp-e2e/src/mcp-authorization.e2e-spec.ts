@@ -87,6 +87,19 @@ describe('which credentials the MCP server accepts', () => {
     expect(await atRest.json()).toMatchObject({ code: 'invalid_token' });
   });
 
+  it('matches the bearer scheme in any case, as the REST API does', async () => {
+    const user = new HeadlessUser(person);
+    const { access_token } = await authorizeByHand(user, stack.authUrl, client, { scope: 'conversations:read', resource: stack.mcpUrl });
+    for (const scheme of ['bearer', 'BEARER']) {
+      const response = await fetch(stack.mcpUrl, {
+        method: 'POST',
+        headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', authorization: `${scheme} ${access_token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+      expect(response.status).toBe(200);
+    }
+  });
+
   it('refuses API keys: the MCP server is for OAuth-connected assistants', async () => {
     const { key } = await stack.fixtures.apiKey(person);
     const response = await postJsonRpc(stack.mcpUrl, key, 'tools/list');

@@ -6,7 +6,8 @@ import { toolNamed } from '../tools/tool-definitions';
 
 export type AuthenticatedRequest = Request & { user?: Principal; id?: string };
 
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/;
+// The scheme is case-insensitive (RFC 9110 §11.1), as the REST API's bearer strategy treats it.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /**
  * MCP authorization (spec revision 2025-11-25): every request to /mcp carries an OAuth access token issued for
