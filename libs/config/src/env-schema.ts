@@ -48,8 +48,60 @@ export const commonEnv = {
 
 export const DEV_RECORDER_CALLBACK_SECRET = 'development-only-recorder-callback-secret-do-not-use';
 
-/** Meeting recorders the service can drive; `development` joins *.example.test meetings with scripted outcomes. */
-export const recorderProvider = z.enum(['development']).default('development');
+/**
+ * Meeting recorders the service can drive: `development` joins *.example.test meetings with scripted outcomes,
+ * `recall` sends Recall.ai bots (docs/recall.md).
+ */
+export const RECORDER_PROVIDERS = ['development', 'recall'] as const;
+export const recorderProvider = z.enum(RECORDER_PROVIDERS).default('development');
+
+/** Recall.ai's regions; each has its own base URL, https://<region>.recall.ai (docs/recall.md). */
+export const RECALL_REGIONS = ['us-east-1', 'us-west-2', 'eu-central-1', 'ap-northeast-1'] as const;
+
+const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
+
+/**
+ * Recall.ai's account settings. Only checked when RECORDER_PROVIDER=recall (recallEnvProblem): the api needs the
+ * webhook secret (it verifies Recall's status webhooks), the processor the API key and the region or base URL.
+ */
+export const recallEnv = {
+  RECALL_API_KEY: z.string().min(1).max(500).optional(),
+  RECALL_REGION: z.enum(RECALL_REGIONS).optional(),
+  /** Instead of RECALL_REGION: any base URL (a proxy, or a fake Recall server in tests). */
+  RECALL_BASE_URL: httpUrl('').optional(),
+  /** The workspace verification secret (whsec_…) Recall signs its webhooks with. */
+  RECALL_WEBHOOK_SECRET: z.string().min(16).max(500).optional(),
+  /**
+   * Production refuses the development recorder (it records nothing real) unless this is `true`, e.g. for a
+   * demo cluster.
+   */
+  ALLOW_DEVELOPMENT_RECORDER: flag,
+};
+
+type RecallConfig = { [K in keyof typeof recallEnv]?: z.infer<(typeof recallEnv)[K]> } & { RECORDER_PROVIDER: (typeof RECORDER_PROVIDERS)[number]; NODE_ENV: string };
+
+/** Recall's base URL: RECALL_BASE_URL, else the region's. */
+export function recallBaseUrl(config: Pick<RecallConfig, 'RECALL_BASE_URL' | 'RECALL_REGION'>): string {
+  if (config.RECALL_BASE_URL) return config.RECALL_BASE_URL;
+  if (config.RECALL_REGION) return `https://${config.RECALL_REGION}.recall.ai`;
+  throw new Error('RECALL_REGION or RECALL_BASE_URL must be set');
+}
+
+/**
+ * The one-line problem of a recorder configuration, or null: what RECORDER_PROVIDER=recall needs in this app
+ * (`needs`), and production's refusal of the development recorder.
+ */
+export function recorderEnvProblem(config: RecallConfig, needs: { apiKey: boolean; webhookSecret: boolean }): string | null {
+  if (config.RECORDER_PROVIDER === 'development') {
+    return config.NODE_ENV === 'production' && !config.ALLOW_DEVELOPMENT_RECORDER
+      ? 'RECORDER_PROVIDER: the development recorder records nothing real and is refused in production; set RECORDER_PROVIDER=recall, or ALLOW_DEVELOPMENT_RECORDER=true for a demo'
+      : null;
+  }
+  if (needs.apiKey && !config.RECALL_API_KEY) return 'RECALL_API_KEY: required when RECORDER_PROVIDER=recall';
+  if (needs.apiKey && !config.RECALL_REGION && !config.RECALL_BASE_URL) return 'RECALL_REGION: required when RECORDER_PROVIDER=recall (or set RECALL_BASE_URL)';
+  if (needs.webhookSecret && !config.RECALL_WEBHOOK_SECRET) return 'RECALL_WEBHOOK_SECRET: required when RECORDER_PROVIDER=recall';
+  return null;
+}
 
 /** The recorder callback signing secret, shared by the api (verifies) and the recorder (signs). */
 export const recorderCallbackSecret = signingSecret(DEV_RECORDER_CALLBACK_SECRET);

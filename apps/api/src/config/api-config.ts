@@ -1,4 +1,4 @@
-import { DEV_RECORDER_CALLBACK_SECRET, DEV_WEBHOOK_SECRET_KEY, commonEnv, rateLimitEnv, inFlightLimitEnv, shutdownEnv, metricsEnv, httpUrl, parseEnv, port, recorderCallbackSecret, recorderProvider, signingSecret, webhookSecretKey } from '@cs/config';
+import { DEV_RECORDER_CALLBACK_SECRET, DEV_WEBHOOK_SECRET_KEY, commonEnv, rateLimitEnv, inFlightLimitEnv, shutdownEnv, metricsEnv, httpUrl, parseEnv, port, recallEnv, recorderCallbackSecret, recorderEnvProblem, recorderProvider, signingSecret, webhookSecretKey } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
@@ -20,6 +20,8 @@ export const apiEnv = {
   RECORDER_PROVIDER: recorderProvider,
   /** Signs the recorder's callbacks (Standard Webhooks); shared with the recorder (the processor's development recorder). */
   RECORDER_CALLBACK_SECRET: recorderCallbackSecret,
+  /** RECALL_WEBHOOK_SECRET verifies Recall.ai's status webhooks when RECORDER_PROVIDER=recall (docs/recall.md). */
+  RECALL_WEBHOOK_SECRET: recallEnv.RECALL_WEBHOOK_SECRET,
   /** Seals webhook signing secrets at rest (POST /webhooks and rotate-secret); shared with auth and the webhook worker. */
   WEBHOOK_SECRET_KEY: webhookSecretKey,
 };
@@ -28,7 +30,9 @@ export type ApiConfig = ReturnType<typeof loadApiConfig>;
 
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = parseEnv(apiEnv, env, (c) =>
-    c.NODE_ENV !== 'production'
+    // The development recorder's refusal in production is the processor's (it runs the recorder).
+    (c.RECORDER_PROVIDER === 'recall' ? recorderEnvProblem(c, { apiKey: false, webhookSecret: true }) : null) ??
+    (c.NODE_ENV !== 'production'
       ? null
       : c.CURSOR_SECRET === DEV_CURSOR_SECRET
         ? 'CURSOR_SECRET: must be set in production'
@@ -36,7 +40,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env) {
           ? 'RECORDER_CALLBACK_SECRET: must be set in production'
           : c.WEBHOOK_SECRET_KEY === DEV_WEBHOOK_SECRET_KEY
             ? 'WEBHOOK_SECRET_KEY: must be set in production'
-            : null,
+            : null),
   );
   return {
     ...config,

@@ -1,4 +1,4 @@
-import { commonEnv, DEV_RECORDER_CALLBACK_SECRET, httpUrl, parseEnv, port, recorderCallbackSecret, recorderProvider } from '@cs/config';
+import { commonEnv, DEV_RECORDER_CALLBACK_SECRET, httpUrl, parseEnv, port, recallEnv, recorderCallbackSecret, recorderEnvProblem, recorderProvider } from '@cs/config';
 import { summarizerEnv, summarizerEnvProblem } from '@cs/processing';
 import { z } from 'zod';
 
@@ -33,6 +33,13 @@ export const processorEnv = {
   RECORDER_CALLBACK_SECRET: recorderCallbackSecret,
   /** Pause between the development recorder's reports (joining, waiting room, recording, done). */
   DEV_RECORDER_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  ...recallEnv,
+  /** How often the Recall.ai work (status webhooks to apply, bots to cancel) is looked at. */
+  RECALL_WORK_INTERVAL_MS: positiveInt(1_000, 60_000),
+  /** Attempts of one call to Recall.ai on 429, 5xx and network errors (the first try included). */
+  RECALL_HTTP_ATTEMPTS: positiveInt(5, 20),
+  /** First retry delay of a call to Recall.ai when it sends no Retry-After; each further retry doubles it. */
+  RECALL_HTTP_BACKOFF_MS: positiveInt(1_000, 600_000),
   /** How often due bots are handed to the recorder. */
   BOT_DISPATCH_INTERVAL_MS: positiveInt(1_000, 60_000),
   /** Redis key prefix of the queues; lets test runs share one Redis without sharing queues. */
@@ -45,7 +52,7 @@ export function loadProcessorConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = parseEnv(processorEnv, env, (c) =>
     c.NODE_ENV === 'production' && c.RECORDER_CALLBACK_SECRET === DEV_RECORDER_CALLBACK_SECRET
       ? 'RECORDER_CALLBACK_SECRET: must be set in production'
-      : summarizerEnvProblem(c),
+      : (recorderEnvProblem(c, { apiKey: true, webhookSecret: false }) ?? summarizerEnvProblem(c)),
   );
   return { ...config, RECORDER_CALLBACK_URL: config.RECORDER_CALLBACK_URL ?? `${config.PUBLIC_API_URL}/api/v1/recorder/events` };
 }

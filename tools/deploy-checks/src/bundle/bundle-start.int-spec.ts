@@ -28,7 +28,7 @@ const DEPLOYABLES: Deployable[] = [
   { project: 'mcp', dir: 'apps/mcp', portVariable: 'MCP_PORT', env: { CURSOR_SECRET: secret() } },
   { project: 'webhook-worker', dir: 'apps/webhook-worker', portVariable: 'WEBHOOK_WORKER_PORT', env: { QUEUE_PREFIX: `deploy-checks-${randomBytes(4).toString('hex')}`, WEBHOOK_SECRET_KEY: secret() } },
   // Its queues get a prefix of this run's own, so parallel runs on one Redis never share jobs.
-  { project: 'processor', dir: 'apps/processor', portVariable: 'PROCESSOR_PORT', env: { QUEUE_PREFIX: `deploy-checks-${randomBytes(4).toString('hex')}`, RECORDER_CALLBACK_SECRET: secret() } },
+  { project: 'processor', dir: 'apps/processor', portVariable: 'PROCESSOR_PORT', env: { QUEUE_PREFIX: `deploy-checks-${randomBytes(4).toString('hex')}`, RECORDER_CALLBACK_SECRET: secret(), ALLOW_DEVELOPMENT_RECORDER: 'true' } },
 ];
 const built = (d: { dir: string }) => existsSync(join(REPO_ROOT, d.dir, 'project.json'));
 
