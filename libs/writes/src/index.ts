@@ -16,5 +16,6 @@ export {
 export { FileSourceUploadSchema, UploadFieldsSchema } from './conversations/file-upload.schema';
 export { CreateFolderRequestSchema, UpdateFolderRequestSchema } from './folders/folder-input.schema';
 export { CreateTagRequestSchema, UpdateTagRequestSchema } from './tags/tag-input.schema';
-export { CreateBotRequestSchema, RecorderEventSchema } from './bots/bot-input.schema';
+export { CreateBotRequestSchema, RecorderEventSchema, type RecorderEventInput } from './bots/bot-input.schema';
+export { applyRecorderEvent, CANCELLED, type RecorderEventOutcome } from './bots/bot.commands';
 export { BotSchema, RecorderEventOutcomeSchema } from './bots/bot-resource.schema';

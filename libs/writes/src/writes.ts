@@ -1,6 +1,6 @@
 import type { Bot, Principal } from '@cs/domain';
 import { CreateBotRequestSchema, RecorderEventSchema } from './bots/bot-input.schema';
-import { applyRecorderEvent, createBot, getBot, type RecorderEventOutcome } from './bots/bot.commands';
+import { applyRecorderEvent, cancelBot, createBot, getBot, type RecorderEventOutcome } from './bots/bot.commands';
 import type { DataSource } from 'typeorm';
 import { CreateConversationRequestSchema, SourceInputSchema, UpdateConversationRequestSchema } from './conversations/conversation-input.schema';
 import {
@@ -52,6 +52,11 @@ export class Writes {
 
   getBot(principal: Principal, id: string): Promise<Bot> {
     return getBot(this.dataSource, { principal }, id);
+  }
+
+  /** DELETE /bots/{id}: cancels a bot that has not joined yet (bot.commands cancelBot). */
+  cancelBot(request: WriteRequest, id: string): Promise<WriteResult> {
+    return this.write(request, 200, (tx, ctx) => cancelBot(tx, ctx, id));
   }
 
   /** A recorder's signed report (the signature is checked by the caller). */

@@ -35,9 +35,10 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * - `no_content`: no source has any text to process (e.g. a recorder finished with an empty transcript).
  * - `recording_failed`: a meeting bot's recording ended without a transcript; `termination_reason` says why
  *   when it is one of the spec's reasons, else it is null.
+ * - `cancelled`: its meeting bot was cancelled (DELETE /bots/{id}) before it joined.
  * - `summarization_failed`: the summarizer kept failing (timeouts, rate limits, upstream errors, invalid
  *   answers) after every retry.
  * - `internal_error`: anything else that failed for good after retries.
  */
-export const PROCESSING_ERROR_REASONS = ['transcript_invalid', 'no_content', 'recording_failed', 'summarization_failed', 'internal_error'] as const;
+export const PROCESSING_ERROR_REASONS = ['transcript_invalid', 'no_content', 'recording_failed', 'cancelled', 'summarization_failed', 'internal_error'] as const;
 export type ProcessingErrorReason = (typeof PROCESSING_ERROR_REASONS)[number];

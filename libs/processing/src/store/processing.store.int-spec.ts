@@ -110,7 +110,7 @@ describe('ProcessingStore (real Postgres)', () => {
     await expect(dispatchDueBots(db.dataSource, () => Promise.reject(new Error('recorder down')))).rejects.toThrow('recorder down');
     const joined: DueBot[] = [];
     expect(await dispatchDueBots(db.dataSource, async (bot) => void joined.push(bot))).toBe(1);
-    expect(joined).toEqual([{ id: botId, meetingUrl: 'https://meet.example.test/abc' }]);
+    expect(joined).toEqual([{ id: botId, meetingUrl: 'https://meet.example.test/abc', joinAt: expect.any(Date) }]);
     expect(await dispatchDueBots(db.dataSource, async (bot) => void joined.push(bot))).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { type Bot, type BotStatus, isIdOf, newId, notFound, TERMINATION_REASONS, type TerminationReason, visibleTo } from '@cs/domain';
+import { type Bot, type BotStatus, conflict, forbidden, isIdOf, newId, notFound, TERMINATION_REASONS, type TerminationReason, visibleTo } from '@cs/domain';
 import { recordEvent, requestProcessing } from '@cs/events';
 import type { WriteContext } from '../conversations/conversation.commands';
 import { insertSources } from '../conversations/insert-sources';
@@ -60,6 +60,70 @@ export async function createBot(tx: Tx, ctx: WriteContext, input: CreateBotInput
   return getBot(tx, ctx, id);
 }
 
+/** Why a cancelled bot failed (its failure_reason) and its conversation ended (its error_reason). */
+export const CANCELLED = 'cancelled';
+
+/**
+ * DELETE /bots/{id}: cancels a bot that has not joined its meeting yet (still `scheduled`). The bot fails with
+ * failure_reason `cancelled`, and its conversation ends in `error` with error_reason `cancelled` and a
+ * conversation.failed event, like any recording that ended without a transcript; it is kept, not deleted, so
+ * the caller and webhook consumers see what happened. A bot already handed to a real recorder also gets a
+ * `cancel` row of recorder work, in this transaction, which the processor carries out at the provider. Cancelling
+ * a cancelled bot again answers it as it is; a bot that has joined is a 409.
+ */
+export async function cancelBot(tx: Tx, ctx: WriteContext, id: string): Promise<Bot> {
+  const { principal, now } = ctx;
+  if (!isIdOf('bot', id)) throw notFound('bot');
+  const [bot] = await tx.query<BotRow & { owner_id: string; failure_reason: string | null; provider: string; provider_bot_id: string | null; dispatched_at: Date | null }>(
+    `SELECT ${BOT_COLUMNS}, b.owner_id, b.failure_reason, b.provider, b.provider_bot_id, b.dispatched_at
+     FROM bots b JOIN conversations c ON c.id = b.conversation_id
+     WHERE b.id = $1 AND b.workspace_id = $2 AND ${visibleTo('c', '$3')} FOR UPDATE OF b`,
+    [id, principal.workspaceId, principal.userId],
+  );
+  if (!bot) throw notFound('bot');
+  if (bot.owner_id !== principal.userId) throw forbidden('Only the owner of a bot can cancel it.');
+  if (bot.status === 'failed' && bot.failure_reason === CANCELLED) return toBot(bot);
+  if (bot.status !== 'scheduled') throw conflict(`The bot is ${bot.status}: only a bot that has not joined its meeting yet (scheduled) can be cancelled.`);
+  await tx.query(`UPDATE bots SET status = 'failed', failure_reason = $2, updated_at = $3 WHERE id = $1`, [bot.id, CANCELLED, now]);
+  await endConversation(tx, { id: bot.conversation_id, workspaceId: principal.workspaceId }, null, CANCELLED, ctx.requestId, now);
+  if (bot.dispatched_at !== null && bot.provider !== 'development') {
+    await tx.query(
+      `INSERT INTO recorder_work (id, provider, kind, provider_bot_id, bot_id, payload, created_at, next_attempt_at)
+       VALUES ($1, $2, 'cancel', $3, $4, '{}', $5, $5) ON CONFLICT (id) DO NOTHING`,
+      [`cancel_${bot.id}`, bot.provider, bot.provider_bot_id, bot.id, now],
+    );
+  }
+  return { ...toBot(bot), status: 'failed' };
+}
+
+/** Ends a bot's conversation in `error` and records conversation.failed, in the caller's transaction. */
+async function endConversation(
+  tx: Tx,
+  conversation: { id: string; workspaceId: string },
+  termination: TerminationReason | null,
+  errorReason: string,
+  requestId: string | null,
+  now: Date,
+): Promise<void> {
+  const [row] = await tx.query<{ title: string | null; started_at: Date }>(
+    `WITH failed AS (
+       UPDATE conversations SET status = 'error', termination_reason = $2, error_reason = $3, updated_at = $4
+       WHERE id = $1 RETURNING title, COALESCE(started_at, created_at) AS started_at
+     ) SELECT * FROM failed`,
+    [conversation.id, termination, errorReason, now],
+  );
+  if (row) {
+    await recordEvent(
+      tx,
+      conversation.workspaceId,
+      'conversation.failed',
+      { id: conversation.id, title: row.title, started_at: row.started_at.toISOString(), status: 'error', error_reason: errorReason },
+      requestId,
+      now,
+    );
+  }
+}
+
 const ORDER: Record<BotStatus, number> = { scheduled: 0, joining: 1, waiting_room: 2, recording: 3, done: 4, failed: 4 };
 
 export type RecorderEventOutcome = 'applied' | 'ignored';
@@ -85,23 +149,7 @@ export async function applyRecorderEvent(tx: Tx, event: RecorderEventInput, requ
     await requestProcessing(tx, conversation, requestId, now);
   } else if (event.status === 'failed') {
     const termination = (TERMINATION_REASONS as readonly string[]).includes(event.reason ?? '') ? (event.reason as TerminationReason) : null;
-    const [row] = await tx.query<{ title: string | null; started_at: Date }>(
-      `WITH failed AS (
-         UPDATE conversations SET status = 'error', termination_reason = $2, error_reason = 'recording_failed', updated_at = $3
-         WHERE id = $1 RETURNING title, COALESCE(started_at, created_at) AS started_at
-       ) SELECT * FROM failed`,
-      [conversation.id, termination, now],
-    );
-    if (row) {
-      await recordEvent(
-        tx,
-        bot.workspace_id,
-        'conversation.failed',
-        { id: conversation.id, title: row.title, started_at: row.started_at.toISOString(), status: 'error', error_reason: 'recording_failed' },
-        requestId,
-        now,
-      );
-    }
+    await endConversation(tx, conversation, termination, 'recording_failed', requestId, now);
   }
   return 'applied';
 }
