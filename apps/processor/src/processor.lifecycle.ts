@@ -9,6 +9,8 @@ import { OutboxRelay } from './relay/outbox-relay';
 import { PeriodicTask } from '@cs/nest-infrastructure';
 import { StaleWorkSweeper } from './sweeper/stale-work.sweeper';
 import { DevelopmentRecorder } from './recorder/development-recorder';
+import { RecallRecorder } from './recorder/recall-recorder';
+import type { RecorderProvider } from './recorder/recorder-provider.port';
 import { ProcessingWorker } from './worker/processing.worker';
 
 export const SUMMARIZER = Symbol('SUMMARIZER');
@@ -23,7 +25,7 @@ export class ProcessorLifecycle implements OnApplicationBootstrap, BeforeApplica
   private readonly worker: ProcessingWorker;
   private readonly relay: PeriodicTask;
   private readonly sweeper: PeriodicTask;
-  private readonly recorder: DevelopmentRecorder;
+  private readonly recorder: RecorderProvider;
   private readonly dispatcher: PeriodicTask;
 
   constructor(
@@ -43,9 +45,11 @@ export class ProcessorLifecycle implements OnApplicationBootstrap, BeforeApplica
     });
     const sweeper = new StaleWorkSweeper(this.queue, store, config);
     this.sweeper = new PeriodicTask('StaleWorkSweeper', config.SWEEP_INTERVAL_MS, () => sweeper.sweepOnce());
-    // RECORDER_PROVIDER has one value so far; a real provider's adapter would be chosen here.
-    this.recorder = new DevelopmentRecorder(config);
-    this.dispatcher = new PeriodicTask('BotDispatcher', config.BOT_DISPATCH_INTERVAL_MS, () => dispatchDueBots(dataSource, (bot) => this.recorder.join(bot)));
+    this.recorder = config.RECORDER_PROVIDER === 'recall' ? new RecallRecorder(dataSource, config) : new DevelopmentRecorder(config);
+    this.dispatcher = new PeriodicTask('BotDispatcher', config.BOT_DISPATCH_INTERVAL_MS, () => {
+      const now = new Date();
+      return dispatchDueBots(dataSource, (bot) => this.recorder.join(bot), now, this.recorder.horizon(now));
+    });
   }
 
   onApplicationBootstrap(): void {

@@ -29,6 +29,10 @@ export class DevelopmentRecorder implements RecorderProvider {
     this.worker.on('error', (err) => this.logger.error({ err }, 'worker error'));
   }
 
+  horizon(now: Date): Date {
+    return now;
+  }
+
   start(): void {
     void this.worker.run();
   }
