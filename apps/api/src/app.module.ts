@@ -31,7 +31,9 @@ import { SourcesController } from './conversations/sources.controller';
 import { FolderWritesController } from './folders/folder-writes.controller';
 import { TagWritesController } from './tags/tag-writes.controller';
 import { Writes } from '@cs/writes';
+import { RecallWebhookReceiver } from '@cs/recorder';
 import { BotsController } from './bots/bots.controller';
+import { RecallEventsController } from './bots/recall-events.controller';
 import { RecorderEventsController } from './bots/recorder-events.controller';
 import { WebhookRestApi, WebhookSubscriptions } from '@cs/webhook-subscriptions';
 import { WebhooksController } from './webhooks/webhooks.controller';
@@ -65,6 +67,7 @@ export class AppModule {
         FolderWritesController,
         BotsController,
         RecorderEventsController,
+        RecallEventsController,
         WebhooksController,
         MeController,
         OpenApiController,
@@ -94,6 +97,8 @@ export class AppModule {
           useFactory: (subscriptions: WebhookSubscriptions) => new WebhookRestApi(subscriptions, new CursorCodec(config.CURSOR_SECRET)),
         },
         { provide: Writes, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Writes(ds, { recorderProvider: config.RECORDER_PROVIDER }) },
+        // Without RECALL_WEBHOOK_SECRET (another recorder) no Recall webhook verifies: each is a 401.
+        { provide: RecallWebhookReceiver, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new RecallWebhookReceiver(ds, config.RECALL_WEBHOOK_SECRET ?? null) },
         {
           provide: PrincipalResolver,
           inject: [DATA_SOURCE, REVOCATION_LIST],

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Post, UseInterceptors } from '@nestjs/common';
 import type { Principal } from '@cs/domain';
 import { ApiKeyOnly, CurrentPrincipal } from '@cs/token-verification';
 import { type WriteRequest, Writes } from '@cs/writes';
@@ -20,5 +20,11 @@ export class BotsController {
   @Get(':id')
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string) {
     return this.writes.getBot(principal, id);
+  }
+
+  @Delete(':id')
+  @UseInterceptors(WriteResultInterceptor)
+  cancel(@WriteRequestOf() request: WriteRequest, @Param('id') id: string) {
+    return this.writes.cancelBot(request, id);
   }
 }

@@ -58,8 +58,9 @@ describe('buildOpenApiDocument', () => {
       '/api/v1/problems/{code}': ['get'],
       '/api/v1/tags': ['get', 'post'],
       '/api/v1/bots': ['post'],
-      '/api/v1/bots/{id}': ['get'],
+      '/api/v1/bots/{id}': ['delete', 'get'],
       '/api/v1/recorder/events': ['post'],
+      '/api/v1/recorder/recall/events': ['post'],
       '/api/v1/tags/{id}': ['delete', 'patch'],
       '/api/v1/webhooks': ['get', 'post'],
       '/api/v1/webhooks/{id}': ['delete', 'get', 'patch'],
@@ -79,7 +80,7 @@ describe('buildOpenApiDocument', () => {
       // Bots and webhooks are API-key-only for reads too.
       if (method === 'get' && !path.startsWith('/api/v1/bots') && !path.startsWith('/api/v1/webhooks')) continue;
       // The recorder's callback is signed per Standard Webhooks instead of carrying a bearer token.
-      if (path === '/api/v1/recorder/events') continue;
+      if (path === '/api/v1/recorder/events' || path === '/api/v1/recorder/recall/events') continue;
       expect({ path, method, security: operation.security }).toEqual({ path, method, security: [{ bearerAuth: [] }] });
       expect({ path, method, forbidden: operation.responses['403'] }).toEqual({ path, method, forbidden: { $ref: '#/components/responses/WriteForbidden' } });
     }

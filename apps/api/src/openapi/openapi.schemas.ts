@@ -1,3 +1,4 @@
+import { RecallStatusWebhookSchema, RecallWebhookOutcomeSchema } from '@cs/recorder';
 import {
   ConversationListEntrySchema,
   ConversationPageSchema,
@@ -84,6 +85,8 @@ export const WRITE_SCHEMAS = {
   CreateBotRequest: CreateBotRequestSchema,
   RecorderEvent: RecorderEventSchema,
   RecorderEventOutcome: RecorderEventOutcomeSchema,
+  RecallStatusWebhook: RecallStatusWebhookSchema,
+  RecallWebhookOutcome: RecallWebhookOutcomeSchema,
   Bot: BotSchema,
 };
 

@@ -185,7 +185,8 @@ export function buildWritePaths(): Record<string, PathItem> {
           'Schedules a recorder bot for the meeting at `join_at` (now when omitted) and creates the `pending` conversation it records ' +
           'into. When the recording ends, its transcript is added and the conversation is processed to `ready`; when the bot is not ' +
           'admitted or the platform asks for verification or a CAPTCHA, the conversation ends in `error` with that ' +
-          '`termination_reason` (any other failure: `error` with termination_reason null). The development recorder joins only ' +
+          '`termination_reason` (any other failure: `error` with termination_reason null). With RECORDER_PROVIDER=recall the bot is a ' +
+          'Recall.ai bot (docs/recall.md); the development recorder joins only ' +
           `meetings on \`*.example.test\`. ${WRITE_NOTE} ${IDEMPOTENT_NOTE}`,
         parameters: [parameterRef('IdempotencyKey'), parameterRef('RequestId')],
         requestBody: jsonBody(WRITE_SCHEMAS.CreateBotRequest),
@@ -200,6 +201,41 @@ export function buildWritePaths(): Record<string, PathItem> {
         description: 'The bot and its status. Bots are part of the write API: API keys only. A bot is visible where its conversation is.',
         parameters: [parameterRef('BotId'), parameterRef('RequestId')],
         responses: { '200': json('The bot.', schemaRef('Bot'), exampleBot), ...idOnlyProblems() },
+      }),
+      delete: op({
+        operationId: 'cancelBot',
+        summary: 'Cancel a bot',
+        tags: ['Bots'],
+        description:
+          'Cancels a bot that has not joined its meeting yet (`scheduled`): the bot becomes `failed`, and its conversation ends in ' +
+          '`error` with `error_reason` `cancelled` (and a `conversation.failed` event); the conversation is kept. A bot already handed ' +
+          'to Recall.ai is deleted there. Cancelling a cancelled bot again answers it as it is; a bot that has joined (or ended) is a ' +
+          `409 \`conflict\`. ${OWNER_NOTE} ${WRITE_NOTE}`,
+        parameters: [parameterRef('BotId'), parameterRef('RequestId')],
+        responses: {
+          '200': json('The cancelled bot.', schemaRef('Bot'), { ...exampleBot, status: 'failed' }),
+          ...problems('Unauthorized', 'WriteForbidden', 'NotFound', 'Conflict', 'TooManyRequests', 'InternalError', 'ServiceUnavailable'),
+        },
+      }),
+    },
+    '/api/v1/recorder/recall/events': {
+      post: op({
+        operationId: 'receiveRecallWebhook',
+        summary: 'Recall.ai status webhooks',
+        tags: ['Bots'],
+        description:
+          'Where Recall.ai sends its bot status webhooks when RECORDER_PROVIDER=recall (register this URL in Recall\'s dashboard, ' +
+          'docs/recall.md). Not for API clients: no bearer token, but Recall\'s signature (`webhook-id`, `webhook-timestamp`, ' +
+          '`webhook-signature`, or the legacy `svix-*` headers) with RECALL_WEBHOOK_SECRET; an unsigned, stale or wrongly signed request ' +
+          'is a 401. Each message is kept once (by its id) and applied by the processor: statuses only move a bot forward, so ' +
+          'repeated and late ones change nothing.',
+        security: [],
+        parameters: [parameterRef('RequestId')],
+        requestBody: jsonBody(WRITE_SCHEMAS.RecallStatusWebhook),
+        responses: {
+          '200': json('Whether the message was kept.', schemaRef('RecallWebhookOutcome'), { outcome: 'recorded' }),
+          ...problems('WriteBadRequest', 'Unauthorized', 'UnsupportedMediaType', 'InternalError', 'ServiceUnavailable'),
+        },
       }),
     },
     '/api/v1/recorder/events': {
