@@ -137,6 +137,15 @@ describe('Recall.ai recorder (api, processor and a fake Recall server)', () => {
     expect(recall.botsFor(url)).toHaveLength(1);
   });
 
+  it('creates one Recall bot when the answer to its creation is lost and the request is retried (same Idempotency-Key)', async () => {
+    const writer = await stack.writer();
+    const url = meeting('lost-answer');
+    const bot = await writer.client.createBot({ meeting_url: url });
+    expect((await botSettled(writer, bot.id)).status).toBe('done');
+    expect(recall.requestsTo('POST', '/api/v1/bot/').filter((r) => r.idempotencyKey === bot.id).map((r) => r.status)).toEqual([0, 201]);
+    expect(recall.botsFor(url)).toHaveLength(1);
+  });
+
   it('cancels a bot that has not joined: the Recall bot is deleted, the conversation ends in error (cancelled); a joined bot is a 409', async () => {
     const writer = await stack.writer();
     const url = meeting('later');

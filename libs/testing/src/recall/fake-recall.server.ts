@@ -35,6 +35,8 @@ export interface RecallScript {
   legacyHeaders?: boolean;
   /** Creation answered 429 (Retry-After: 1) this many times first. */
   rateLimited?: number;
+  /** The first creation's bot is made, but its answer is lost (the connection drops), so the caller retries. */
+  loseFirstAnswer?: boolean;
   /** The first transcript download is held open and never answered (a processor killed while fetching). */
   holdFirstTranscript?: boolean;
 }
@@ -64,6 +66,8 @@ export function scriptFor(meetingUrl: string): RecallScript {
       return { steps: RECORDED, legacyHeaders: true };
     case 'rate-limited':
       return { steps: RECORDED, rateLimited: 3 };
+    case 'lost-answer':
+      return { steps: RECORDED, loseFirstAnswer: true };
     case 'held-transcript':
       return { steps: RECORDED, holdFirstTranscript: true };
     default:
@@ -187,7 +191,11 @@ export class FakeRecallServer {
     const auth = header(req, 'authorization');
     if (auth !== `Token ${this.options.apiKey}` && auth !== this.options.apiKey) return send(401, { detail: 'Invalid token.' });
 
-    if (path === '/api/v1/bot/' && req.method === 'POST') return this.create(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'), idempotencyKey, send);
+    if (path === '/api/v1/bot/' && req.method === 'POST') {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { meeting_url?: string };
+      const lose = body.meeting_url !== undefined && scriptFor(body.meeting_url).loseFirstAnswer && this.botsFor(body.meeting_url).length === 0;
+      return this.create(body, idempotencyKey, lose ? () => void (this.requests.push({ method: 'POST', path, idempotencyKey, status: 0 }), res.destroy()) : send);
+    }
     const one = /^\/api\/v1\/bot\/([^/]+)\/(leave_call\/)?$/.exec(path);
     const bot = one ? this.bots.get(one[1]!) : undefined;
     if (!one || !bot || bot.deleted) return send(404, { detail: 'Not found.' });
