@@ -100,6 +100,16 @@ describe('Recall.ai recorder (api, processor and a fake Recall server)', () => {
     expect(failure_reason).toBe('zoom_some_future_problem_2027');
   });
 
+  it('fails a bot whose creation Recall refuses for good, without retrying it', async () => {
+    const writer = await stack.writer();
+    const bot = await writer.client.createBot({ meeting_url: meeting('unsupported') });
+    expect(await botSettled(writer, bot.id)).toMatchObject({ status: 'failed' });
+    expect(await writer.client.getConversation(bot.conversation_id)).toMatchObject({ status: 'error', termination_reason: null });
+    const [{ failure_reason }] = await stack.db.dataSource.query(`SELECT failure_reason FROM bots WHERE id = $1`, [bot.id]);
+    expect(failure_reason).toBe('bot_create_refused_400');
+    expect(recall.requestsTo('POST', '/api/v1/bot/').filter((r) => r.idempotencyKey === bot.id).map((r) => r.status)).toEqual([400]);
+  });
+
   it('changes nothing on duplicate (redelivered) and late events: one transcript fetch, one source, one ready event', async () => {
     const writer = await stack.writer();
     const url = meeting('duplicate-and-late');

@@ -1,7 +1,7 @@
 import { recallBaseUrl } from '@cs/config';
 import { PeriodicTask } from '@cs/nest-infrastructure';
 import type { DueBot } from '@cs/processing';
-import { ProviderHttpError, RECALL_PROVIDER, RecallClient, RecallWorkHandler, recordStatusWebhook, runRecorderWork } from '@cs/recorder';
+import { forgetSettledRecorderWork, ProviderHttpError, RECALL_PROVIDER, type RecallStatusChange, RecallClient, RecallWorkHandler, recordStatusWebhook, runRecorderWork } from '@cs/recorder';
 import type { DataSource } from 'typeorm';
 import type { ProcessorConfig } from '../config/processor-config';
 import type { RecorderProvider } from './recorder-provider.port';
@@ -21,6 +21,7 @@ export class RecallRecorder implements RecorderProvider {
   readonly name = RECALL_PROVIDER;
   private readonly client: RecallClient;
   private readonly work: PeriodicTask;
+  private readonly forget: PeriodicTask;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -29,9 +30,11 @@ export class RecallRecorder implements RecorderProvider {
     const policy = { attempts: config.RECALL_HTTP_ATTEMPTS, backoffMs: config.RECALL_HTTP_BACKOFF_MS, maxDelayMs: 60_000 };
     this.client = new RecallClient({ baseUrl: recallBaseUrl(config), apiKey: config.RECALL_API_KEY!, policy, timeoutMs: 15_000 });
     const handler = new RecallWorkHandler(this.client);
-    // A row is tried for about a day (doubling from the interval, at most 10 minutes apart), like Recall's own retries.
-    const schedule = { attempts: 12, backoffMs: config.RECALL_WORK_INTERVAL_MS, maxDelayMs: 10 * 60_000 };
+    // A failing row is tried 20 times, the waits doubling from the interval up to 10 minutes: about two hours with
+    // the default interval, time for Recall to finish a slow transcript or for an outage to pass.
+    const schedule = { attempts: 20, backoffMs: config.RECALL_WORK_INTERVAL_MS, maxDelayMs: 10 * 60_000 };
     this.work = new PeriodicTask('RecallWork', config.RECALL_WORK_INTERVAL_MS, () => runRecorderWork(dataSource, RECALL_PROVIDER, handler, schedule));
+    this.forget = new PeriodicTask('RecallWorkRetention', 60 * 60_000, () => forgetSettledRecorderWork(dataSource));
   }
 
   horizon(): Date {
@@ -47,7 +50,7 @@ export class RecallRecorder implements RecorderProvider {
       // the dispatcher holds this bot's row).
       await recordStatusWebhook(
         this.dataSource,
-        { provider: RECALL_PROVIDER, messageId: `create-refused-${bot.id}`, providerBotId: '', botId: bot.id, payload: { providerBotId: '', botId: bot.id, code: 'fatal', subCode: `bot_create_refused_${err.status}`, at: null } },
+        { provider: RECALL_PROVIDER, messageId: `create-refused-${bot.id}`, providerBotId: '', botId: bot.id, payload: { providerBotId: '', botId: bot.id, ours: true, code: 'fatal', subCode: `bot_create_refused_${err.status}`, at: null } satisfies RecallStatusChange },
         new Date(),
       );
     }
@@ -55,9 +58,10 @@ export class RecallRecorder implements RecorderProvider {
 
   start(): void {
     this.work.start();
+    this.forget.start();
   }
 
   async close(): Promise<void> {
-    await this.work.stop();
+    await Promise.all([this.work.stop(), this.forget.stop()]);
   }
 }

@@ -31,6 +31,7 @@ export class Recall1764400000000 implements MigrationInterface {
         created_at timestamptz(3) NOT NULL DEFAULT now()
       );
       CREATE INDEX recorder_work_due_idx ON recorder_work (next_attempt_at) WHERE done_at IS NULL;
+      CREATE INDEX recorder_work_done_idx ON recorder_work (done_at) WHERE done_at IS NOT NULL;
     `);
   }
 

@@ -54,13 +54,15 @@ describe('Recall status webhook bodies', () => {
         event: 'bot.fatal',
         data: { data: { code: 'fatal', sub_code: 'meeting_requires_sign_in', updated_at: '2026-11-24T10:00:00.123456Z' }, bot: { id: 'r1', metadata: { cs_bot_id: 'bot_1' } } },
       }),
-    ).toEqual({ providerBotId: 'r1', code: 'fatal', subCode: 'meeting_requires_sign_in', at: '2026-11-24T10:00:00.123456Z', botId: 'bot_1' });
+    ).toEqual({ providerBotId: 'r1', code: 'fatal', subCode: 'meeting_requires_sign_in', at: '2026-11-24T10:00:00.123456Z', botId: 'bot_1', ours: true });
+    expect(readRecallStatusChange({ event: 'bot.done', data: { data: { code: 'done' }, bot: { id: 'r3', metadata: { other_app: 'x' } } } })).toMatchObject({ botId: null, ours: false });
     expect(readRecallStatusChange({ event: 'bot.status_change', data: { bot_id: 'r2', status: { code: 'joining_call', sub_code: null, created_at: 'x', message: null } } })).toEqual({
       providerBotId: 'r2',
       code: 'joining_call',
       subCode: null,
       at: 'x',
       botId: null,
+      ours: null,
     });
   });
 

@@ -50,6 +50,11 @@ export interface RecallStatusChange {
   at: string | null;
   /** Our bot id, when Recall echoes the metadata we created its bot with. */
   botId: string | null;
+  /**
+   * False when Recall sent the bot's metadata and it holds no bot id of ours: a bot of another application
+   * sharing the Recall workspace. Null when the shape carries no metadata.
+   */
+  ours?: boolean | null;
 }
 
 /** The key of our bot id in the metadata a Recall bot is created with (echoed in its webhooks). */
@@ -63,13 +68,14 @@ export function readRecallStatusChange(body: unknown): RecallStatusChange | null
   const change = StatusChangeEvent.safeParse(body);
   if (change.success) {
     const { bot_id, status } = change.data.data;
-    return { providerBotId: bot_id, code: status.code, subCode: status.sub_code ?? null, at: status.created_at ?? null, botId: null };
+    return { providerBotId: bot_id, code: status.code, subCode: status.sub_code ?? null, at: status.created_at ?? null, botId: null, ours: null };
   }
   const perStatus = PerStatusEvent.safeParse(body);
   if (perStatus.success) {
     const { data, bot } = perStatus.data.data;
     const botId = bot.metadata?.[BOT_ID_METADATA_KEY];
-    return { providerBotId: bot.id, code: data.code, subCode: data.sub_code ?? null, at: data.updated_at ?? null, botId: typeof botId === 'string' ? botId : null };
+    const ours = typeof botId === 'string';
+    return { providerBotId: bot.id, code: data.code, subCode: data.sub_code ?? null, at: data.updated_at ?? null, botId: ours ? botId : null, ours };
   }
   return null;
 }

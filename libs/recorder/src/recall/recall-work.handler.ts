@@ -30,6 +30,7 @@ export class RecallWorkHandler implements WorkHandler {
     const change = row.payload as unknown as RecallStatusChange;
     const meaning = recallStatusMeaning(change.code, change.subCode);
     if (meaning.kind === 'ignore') return 'ignored';
+    if (change.ours === false) return 'not_ours';
     const bot = await this.findBot(tx, row);
     if (!bot) throw new UnknownBotError(`no ${RECALL_PROVIDER} bot ${row.provider_bot_id} (yet)`);
     if (bot.status === 'done' || bot.status === 'failed') return 'ignored';

@@ -100,3 +100,11 @@ export async function runRecorderWork(
   }
   return count;
 }
+
+/** Settled recorder work is kept this long for inspection, then forgotten. */
+export const SETTLED_WORK_RETENTION = '7 days';
+
+/** Forgets rows settled longer than SETTLED_WORK_RETENTION ago; returns how many. */
+export async function forgetSettledRecorderWork(dataSource: DataSource): Promise<number> {
+  return inTransaction(dataSource, (tx) => tx.affected(`DELETE FROM recorder_work WHERE done_at < now() - $1::interval`, [SETTLED_WORK_RETENTION]));
+}

@@ -217,6 +217,7 @@ export class FakeRecallServer {
 
   private create(body: { meeting_url?: string; join_at?: string; metadata?: Record<string, unknown> }, key: string | undefined, send: (status: number, body?: unknown, headers?: Record<string, string>) => void): void {
     if (!body.meeting_url) return send(400, { meeting_url: ['This field is required.'] });
+    if (body.meeting_url.endsWith('/unsupported')) return send(400, { meeting_url: ['Could not parse meeting URL.'] });
     const script = scriptFor(body.meeting_url);
     const limited = this.rateLimitedSoFar.get(body.meeting_url) ?? 0;
     if (limited < (script.rateLimited ?? 0)) {
