@@ -4,8 +4,9 @@ import { BOT_ID_METADATA_KEY } from './recall-webhook.schema';
 
 /**
  * Recall.ai's bot API, the calls we make (https://docs.recall.ai/reference/bot_create, bot_retrieve, bot_destroy,
- * bot_leave_call_create; base URLs per region on https://docs.recall.ai/docs/regions). Authorization is
- * `Token <key>` as the quickstart shows (https://docs.recall.ai/docs/quickstart).
+ * bot_leave_call_create; base URLs per region on https://docs.recall.ai/docs/regions; idempotent POSTs on
+ * https://docs.recall.ai/reference-link/idempotency). Authorization is `Token <key>` as the quickstart shows
+ * (https://docs.recall.ai/docs/quickstart).
  */
 export interface RecallClientOptions extends ProviderHttpOptions {
   baseUrl: string;

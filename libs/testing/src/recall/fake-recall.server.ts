@@ -11,6 +11,8 @@ import { Webhook } from 'standardwebhooks';
  *   recording_config.transcript; GET /api/v1/bot/{id}/ with recordings[].media_shortcuts.transcript; DELETE only
  *   before the bot is sent (405 after); POST /api/v1/bot/{id}/leave_call/.
  * - "Quickstart" (https://docs.recall.ai/docs/quickstart): `Authorization: Token <key>`, base URL per region.
+ * - "Idempotency" (https://docs.recall.ai/reference-link/idempotency): a POST repeated with the same key for the same
+ *   method and endpoint gets the original response instead of running again.
  * - "API Error Codes" (https://docs.recall.ai/reference/errors): 429 with Retry-After in seconds, 405 on a DELETE of a
  *   dispatched bot, 409 to retry.
  * - "Bot Status Change Webhooks" (https://docs.recall.ai/docs/bot-status-change-events) and "Bot Sub Codes"
