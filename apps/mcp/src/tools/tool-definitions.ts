@@ -38,6 +38,9 @@ export const TOOLS: readonly ToolDefinition[] = [
       'listed. Filter by folder_id (from list-folders; subfolders included unless recursive is false), status, or created_after for ' +
       `what is new since a date. ${PAGING}`,
     inputSchema: toolInput(LIST_CONVERSATIONS_PARAMS, {
+      q:
+        'Only conversations whose title, digest, summary or content matches this text query (words all required, "phrases", -excluded, OR); ' +
+        'the order stays newest first. For ranked results with snippets use search.',
       status:
         'Processing state to list. Default ready (the ones whose summary and transcript can be read); all for every state.',
       created_after: 'Only conversations created strictly after this RFC 3339 date-time with a time zone, e.g. 2026-01-31T09:00:00Z.',
