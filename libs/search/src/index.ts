@@ -19,3 +19,15 @@ export {
   SearchMatchSchema,
   SearchPageSchema,
 } from './query/search-hit.schema';
+export {
+  CONNECTOR_RESULTS,
+  conversationUrl,
+  FETCH_TOOL_ARGS,
+  type FetchToolResult,
+  FetchToolResultSchema,
+  fetchTool,
+  SEARCH_TOOL_ARGS,
+  type SearchToolResult,
+  SearchToolResultSchema,
+  searchTool,
+} from './connector/connector-tools';

@@ -51,7 +51,7 @@ export const searchQuery = () =>
     .refine(hasWordToFind, { error: QUERY_REASON })
     .meta({
       description:
-        'Search query, websearch syntax: words (all must match), "quoted phrases", -excluded words, OR. Case and diacritics are ignored; ' +
+        'Search query, websearch syntax: words (all must match in one passage), "quoted phrases", -excluded words, OR. Case and diacritics are ignored; ' +
         `words are stemmed by the language of each source. At most ${MAX_QUERY_LENGTH} characters. See docs/search.md.`,
     });
 
