@@ -47,6 +47,10 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? 'conversation-service',
       connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      // No JIT compilation: it pays off for long analytic queries, not for ours. The planner overestimates rows of
+      // set-returning functions (search indexing splits text into lines and chunks) and then spends a second compiling
+      // a statement that runs in a millisecond.
+      options: '-c jit=off',
       ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
     },
   });
