@@ -31,16 +31,31 @@ const WORD = /[\p{L}\p{N}]/u;
 const QUERY_REASON = 'must contain at least one word to find (not only operators, punctuation or excluded words)';
 
 /**
- * Whether websearch syntax leaves something to look for: a word inside quotes, or outside them a token that is
- * neither `OR` nor excluded with a leading `-`. A query of only exclusions would match nearly everything (and scan
- * the whole index), so it is refused like an empty one.
+ * Whether websearch syntax leaves something to look for: a word or a "phrase" not excluded with a leading `-`, other
+ * than the operator `OR`. A query of only exclusions would match nearly everything (and read the whole index), so
+ * it is refused like an empty one.
  */
 export function hasWordToFind(query: string): boolean {
-  const parts = query.split('"');
-  return parts.some((part, index) => {
-    if (index % 2 === 1) return WORD.test(part); // inside quotes (an unclosed quote runs to the end)
-    return part.split(/\s+/).some((token) => token !== 'OR' && !token.startsWith('-') && WORD.test(token));
-  });
+  let i = 0;
+  while (i < query.length) {
+    while (i < query.length && /\s/u.test(query[i]!)) i++;
+    const excluded = query[i] === '-';
+    if (excluded) i++;
+    let token: string;
+    if (query[i] === '"') {
+      const close = query.indexOf('"', i + 1);
+      const end = close === -1 ? query.length : close;
+      token = query.slice(i + 1, end); // a phrase; an unclosed quote runs to the end
+      i = end + 1;
+    } else {
+      const start = i;
+      while (i < query.length && query[i] !== '"' && !/\s/u.test(query[i]!)) i++;
+      token = query.slice(start, i);
+      if (token.toUpperCase() === 'OR') continue;
+    }
+    if (!excluded && WORD.test(token)) return true;
+  }
+  return false;
 }
 
 /** The `q` parameter: websearch syntax, 1..500 characters, with a word to find. */
