@@ -376,6 +376,14 @@ describe('search against PostgreSQL', () => {
       expect(await failureOf(find(ada, args))).toMatchObject({ code: 'invalid_parameter', params: [{ name: 'q', reason: expect.any(String) }] });
     });
 
+    it('a query left with only exclusions in a language (its words are stop words there) matches nothing in that language', async () => {
+      const ada = await someone();
+      await meeting(ada, 'english', transcript([1, 'Ada', 'The plan is ready.']));
+      await meeting(ada, 'finnish', transcript([1, 'Ada', 'The suunnitelma.']), { language: 'fin' });
+      // English drops "the": `-walrus` alone would match every English passage; the simple configuration keeps "the".
+      expect(await titlesFound(ada, { q: 'the -walrus' })).toEqual(['finnish']);
+    });
+
     it('no character of a query makes an error other than invalid_parameter', async () => {
       const ada = await someone();
       await meeting(ada, 'target', transcript([1, 'Ada', "The heron's nest (north) & co: 100% <done>."]));

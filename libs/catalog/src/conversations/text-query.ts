@@ -74,11 +74,16 @@ export const searchQuery = () =>
  * The condition that passage `alias` matches the query bound to `queryParam`: one branch per configuration, each
  * comparing with a tsquery that is a constant of the statement, so every branch is a scan of the GIN index
  * (search_passages_tsv_idx) and the branches combine in a BitmapOr.
+ *
+ * A branch whose tsquery has nothing the index can look up (`querytree` is `T` when only negations are left, as
+ * in English for `the -draft` once the stop word is gone, and empty when nothing is left) is folded away by the
+ * planner: it would match every passage of that language without the excluded word, and read the whole index.
  */
 export function passageMatches(alias: string, queryParam: string): string {
-  const branches = ALL_SEARCH_CONFIGS.map(
-    (config) => `(${alias}.config = '${config}' AND ${alias}.tsv @@ websearch_to_tsquery('${config}'::regconfig, ${queryParam}))`,
-  );
+  const branches = ALL_SEARCH_CONFIGS.map((config) => {
+    const query = `websearch_to_tsquery('${config}'::regconfig, ${queryParam})`;
+    return `(${alias}.config = '${config}' AND querytree(${query}) NOT IN ('T', '') AND ${alias}.tsv @@ ${query})`;
+  });
   return `(${branches.join(' OR ')})`;
 }
 
