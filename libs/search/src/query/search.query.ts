@@ -88,13 +88,15 @@ async function matchesOf(db: RowQueryable, principal: Principal, filters: Search
   const p = new SqlParams();
   const ids = p.add(conversationIds);
   const q = p.add(filters.q);
-  const where = [`sp.conversation_id = page.id`, `sp.workspace_id = ${p.add(principal.workspaceId)}`, passageMatches('sp', q), ...passageFilters(p, filters)];
+  const where = [passageMatches('sp', q), ...passageFilters(p, filters)];
+  // The conversation's own passages first (OFFSET 0 keeps the match from being pushed into that scan): a few hundred
+  // rows by search_passages_conversation_idx, where the GIN index would return every passage of a common word.
   const rows = await db.query<MatchRow>(
     `SELECT m.* FROM unnest(${ids}::text[]) WITH ORDINALITY AS page(id, n)
      CROSS JOIN LATERAL (
        SELECT sp.conversation_id, sp.source_id, sp.source_type, sp.field, sp.speaker, sp.start_seconds,
               ts_headline(sp.config::regconfig, ${ESCAPED_BODY}, ${passageQuery('sp', q)}, ${p.add(HEADLINE_OPTIONS)}) AS snippet
-       FROM search_passages sp
+       FROM (SELECT * FROM search_passages own WHERE own.conversation_id = page.id AND own.workspace_id = ${p.add(principal.workspaceId)} OFFSET 0) sp
        WHERE ${where.join(' AND ')}
        ORDER BY ts_rank(sp.tsv, ${passageQuery('sp', q)}) DESC, sp.position
        LIMIT ${MAX_MATCHES_PER_HIT}
