@@ -37,6 +37,8 @@ import { RecallEventsController } from './bots/recall-events.controller';
 import { RecorderEventsController } from './bots/recorder-events.controller';
 import { WebhookRestApi, WebhookSubscriptions } from '@cs/webhook-subscriptions';
 import { WebhooksController } from './webhooks/webhooks.controller';
+import { Search } from '@cs/search';
+import { SearchController } from './search/search.controller';
 
 @Module({})
 export class AppModule {
@@ -59,6 +61,7 @@ export class AppModule {
       ],
       controllers: [
         ConversationsController,
+        SearchController,
         ConversationWritesController,
         SourcesController,
         TagsController,
@@ -85,6 +88,7 @@ export class AppModule {
           // Reads on the DataSource's pg Pool without TypeORM's per-statement machinery (see readQueryable).
           useFactory: (ds: DataSource) => new Catalog(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)),
         },
+        { provide: Search, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Search(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)) },
         {
           provide: WebhookSubscriptions,
           inject: [DATA_SOURCE],

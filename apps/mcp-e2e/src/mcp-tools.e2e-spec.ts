@@ -77,9 +77,9 @@ describe('connecting with the MCP SDK OAuth flow', () => {
 });
 
 describe('tools/list', () => {
-  it('lists exactly the four read-only tools with input and output schemas and descriptions for a model', async () => {
+  it('lists exactly the six read-only tools with input and output schemas and descriptions for a model', async () => {
     const { tools } = await assistant.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get-conversation', 'get-me', 'list-conversations', 'list-folders']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['fetch', 'get-conversation', 'get-me', 'list-conversations', 'list-folders', 'search']);
     for (const tool of tools) {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
       expect(tool.inputSchema.type).toBe('object');

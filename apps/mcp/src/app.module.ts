@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Catalog } from '@cs/catalog';
+import { Search } from '@cs/search';
 import { CursorCodec } from '@cs/paging';
 import {
   DATA_SOURCE,
@@ -42,6 +43,7 @@ export class AppModule {
         { provide: MCP_CONFIG, useValue: config },
         // The same read model as the REST API (docs/architecture.md "Libs"), so REST and MCP can never disagree.
         { provide: Catalog, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Catalog(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)) },
+        { provide: Search, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Search(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)) },
         {
           provide: AccessTokenVerifier,
           inject: [REVOCATION_LIST],

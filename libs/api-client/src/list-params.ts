@@ -9,6 +9,8 @@ export interface PageParams {
 }
 
 export interface ListConversationsParams extends PageParams {
+  /** A text query (websearch syntax, docs/search.md): only matching conversations, the order unchanged. */
+  q?: string;
   status?: StatusFilter;
   /** RFC 3339 date-time with a time zone; strictly after. */
   created_after?: string;

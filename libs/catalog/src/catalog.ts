@@ -1,7 +1,12 @@
 import type { Conversation, ConversationListEntry, Folder, ListEnvelope, Me, Principal, TagCatalogEntry } from '@cs/domain';
 import { type CursorCodec, type PageParams, pageRequest, type Params, toEnvelope } from '@cs/paging';
 import type { RowQueryable } from '@cs/persistence';
-import { CONVERSATION_FILTER_PARAMS, conversationFilters, type ListConversationsParams } from './conversations/conversation-filters';
+import {
+  conversationFilters,
+  LIST_CONVERSATION_FILTER_PARAMS,
+  type ListConversationFilters,
+  type ListConversationsParams,
+} from './conversations/conversation-filters';
 import { getConversation } from './conversations/get-conversation.query';
 import { listConversations } from './conversations/list-conversations.query';
 import { type FolderFilters, type ListFoldersParams, listFolders } from './folders/list-folders.query';
@@ -19,7 +24,8 @@ export class Catalog {
   ) {}
 
   async listConversations(principal: Principal, params: Params<ListConversationsParams>): Promise<ListEnvelope<ConversationListEntry>> {
-    const request = pageRequest(this.cursors, principal, 'conversations', params, conversationFilters(params.values), CONVERSATION_FILTER_PARAMS);
+    const filters: ListConversationFilters = { ...conversationFilters(params.values), q: params.values.q ?? null };
+    const request = pageRequest(this.cursors, principal, 'conversations', params, filters, LIST_CONVERSATION_FILTER_PARAMS);
     return toEnvelope(this.cursors, principal, 'conversations', request.filters, await listConversations(this.db, principal, request));
   }
 

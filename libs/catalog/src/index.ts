@@ -1,6 +1,26 @@
 /* The read model: Catalog, its param sets and its resource schemas; the single reads the write side answers with. */
 export { Catalog } from './catalog';
-export { LIST_CONVERSATIONS_PARAMS, type ListConversationsParams, MAX_TAG_FILTERS } from './conversations/conversation-filters';
+export {
+  CONVERSATION_FILTER_FIELDS,
+  CONVERSATION_FILTER_PARAMS,
+  type ConversationFilters,
+  conversationFilters,
+  LIST_CONVERSATIONS_PARAMS,
+  type ListConversationsParams,
+  MAX_TAG_FILTERS,
+} from './conversations/conversation-filters';
+export { conversationConditions } from './conversations/conversation-conditions';
+export { CONVERSATION_COLUMNS, type ConversationRow, SOURCE_LITE_COLUMN, toListEntry } from './conversations/conversation-rows';
+export {
+  ALL_SEARCH_CONFIGS,
+  hasWordToFind,
+  MAX_QUERY_LENGTH,
+  passageMatches,
+  passageQuery,
+  SEARCH_CONFIGS,
+  searchQuery,
+  SIMPLE_CONFIG,
+} from './conversations/text-query';
 export { LIST_FOLDERS_PARAMS, type ListFoldersParams } from './folders/list-folders.query';
 export { GET_CONVERSATION_ARGS, getConversation } from './conversations/get-conversation.query';
 export { getFolder } from './folders/get-folder.query';

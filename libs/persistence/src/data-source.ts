@@ -4,11 +4,20 @@ import { InitialSchema1763800000000 } from './migrations/1763800000000-initial-s
 import { OAuth1763900000000 } from './migrations/1763900000000-oauth';
 import { Writes1764000000000 } from './migrations/1764000000000-writes';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
+import { Search1764200000000 } from './migrations/1764200000000-search';
 import { Recall1764400000000 } from './migrations/1764400000000-recall';
 import { WebhookEndpointControls1764600000000 } from './migrations/1764600000000-webhook-endpoint-controls';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
-export const MIGRATIONS = [InitialSchema1763800000000, OAuth1763900000000, Writes1764000000000, Webhooks1764100000000, Recall1764400000000, WebhookEndpointControls1764600000000];
+export const MIGRATIONS = [
+  InitialSchema1763800000000,
+  OAuth1763900000000,
+  Writes1764000000000,
+  Webhooks1764100000000,
+  Search1764200000000,
+  Recall1764400000000,
+  WebhookEndpointControls1764600000000,
+];
 
 export interface DataSourceOptions {
   url: string;
@@ -40,6 +49,10 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? 'conversation-service',
       connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      // No JIT compilation: it pays off for long analytic queries, not for ours. The planner overestimates rows of
+      // set-returning functions (search indexing splits text into lines and chunks) and then spends a second compiling
+      // a statement that runs in a millisecond.
+      options: '-c jit=off',
       ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
     },
   });

@@ -1,5 +1,6 @@
 import { LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS, MAX_TAG_FILTERS } from '@cs/catalog';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '@cs/paging';
+import { MAX_MATCHES_PER_HIT, SEARCH_DEFAULT_LIMIT, SEARCH_PARAMS } from '@cs/search';
 import { PROBLEM_STATUS, type ProblemCode, REQUEST_ID_PATTERN } from '@cs/domain';
 import { exampleId, JSON_BODY_SIZE, schemaRef, UPLOAD_SIZE } from './openapi.schemas';
 import type { Header, JsonSchema, Parameter, Reference, Response, SecurityScheme } from './openapi.types';
@@ -13,6 +14,12 @@ const headerRef = (name: string): Reference => ({ $ref: `#/components/headers/${
 /** Query parameters take their schemas from the catalog's, which validate them. */
 const conversations = LIST_CONVERSATIONS_PARAMS;
 const folders = LIST_FOLDERS_PARAMS;
+const search = SEARCH_PARAMS;
+
+const QUERY_SYNTAX =
+  'Websearch syntax: words (all must match, in the same passage), `"quoted phrases"`, `-excluded` words and `OR`. Case and ' +
+  'diacritics are ignored; words are stemmed by the language of each source (docs/search.md). 1 to 500 characters with at least one ' +
+  'word to find: missing, empty, only whitespace, operators or excluded words, or longer is a 400 `invalid_parameter` naming `q`.';
 
 const recursive = (what: string, schema: JsonSchema): Parameter => ({
   name: 'recursive',
@@ -68,6 +75,46 @@ export const PARAMETERS: Record<string, Parameter> = {
       'time without offset or a word such as `yesterday` is a 400 `invalid_parameter`.',
     schema: conversations.property('created_after'),
     example: '2026-01-31T09:00:00Z',
+  },
+  SearchQuery: {
+    name: 'q',
+    in: 'query',
+    required: true,
+    description: `What to find in titles, digests, summaries and the content of every source. ${QUERY_SYNTAX}`,
+    schema: search.property('q'),
+    example: 'pricing "launch date" -draft',
+  },
+  ConversationQuery: {
+    name: 'q',
+    in: 'query',
+    description:
+      `Only conversations whose title, digest, summary or source content matches this query; the list keeps its order, cursors ` +
+      `and other filters (GET /api/v1/search ranks instead). ${QUERY_SYNTAX}`,
+    schema: conversations.property('q'),
+    example: 'pricing',
+  },
+  Speaker: {
+    name: 'speaker',
+    in: 'query',
+    description: "A participant's name (case ignored): only what this speaker said matches, so only transcript turns.",
+    schema: search.property('speaker'),
+    example: 'Ada Lovelace',
+  },
+  SourceType: {
+    name: 'source_type',
+    in: 'query',
+    description:
+      'Repeat the parameter (`source_type=transcript&source_type=file`) to match only in the content of sources of ANY of these ' +
+      'types; titles, digests and summaries then do not match.',
+    style: 'form',
+    explode: true,
+    schema: search.property('source_type'),
+  },
+  SearchLimit: {
+    name: 'limit',
+    in: 'query',
+    description: `Hits per page, 1 to ${MAX_LIMIT}; default ${SEARCH_DEFAULT_LIMIT}. Each hit carries at most ${MAX_MATCHES_PER_HIT} matches.`,
+    schema: search.property('limit'),
   },
   ConversationFolderId: folderId('conversations', conversations.property('folder_id')),
   ConversationRecursive: recursive('conversations', conversations.property('recursive')),

@@ -61,6 +61,7 @@ describe('buildOpenApiDocument', () => {
       '/api/v1/bots/{id}': ['delete', 'get'],
       '/api/v1/recorder/events': ['post'],
       '/api/v1/recorder/recall/events': ['post'],
+      '/api/v1/search': ['get'],
       '/api/v1/tags/{id}': ['delete', 'patch'],
       '/api/v1/webhooks': ['get', 'post'],
       '/api/v1/webhooks/{id}': ['delete', 'get', 'patch'],
@@ -134,6 +135,7 @@ describe('buildOpenApiDocument', () => {
     const scopes = (path: string) => doc.paths[path]?.get?.security;
     expect(scopes('/api/v1/conversations')).toEqual([{ bearerAuth: [] }, { oauth2: ['conversations:read'] }]);
     expect(scopes('/api/v1/conversations/{id}')).toEqual([{ bearerAuth: [] }, { oauth2: ['conversations:read'] }]);
+    expect(scopes('/api/v1/search')).toEqual([{ bearerAuth: [] }, { oauth2: ['conversations:read'] }]);
     expect(scopes('/api/v1/tags')).toEqual([{ bearerAuth: [] }, { oauth2: ['conversations:read'] }]);
     expect(scopes('/api/v1/folders')).toEqual([{ bearerAuth: [] }, { oauth2: ['folders:read'] }]);
     expect(scopes('/api/v1/me')).toEqual([{ bearerAuth: [] }, { oauth2: [] }]);

@@ -72,6 +72,7 @@ export function buildPaths(): Record<string, PathItem> {
     security: bearer('conversations:read'),
     parameters: [
       ...pageParameters,
+      parameterRef('ConversationQuery'),
       parameterRef('ConversationFolderId'),
       parameterRef('ConversationRecursive'),
       parameterRef('Status'),
@@ -82,6 +83,56 @@ export function buildPaths(): Record<string, PathItem> {
     responses: {
       '200': json('A page of conversations.', schemaRef('ConversationPage'), {
         data: [{ ...exampleConversationFields, sources: [exampleSourceLite] }],
+        next_cursor: null,
+        has_more: false,
+      }),
+      ...problems('BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'TooManyRequests', 'InternalError', 'ServiceUnavailable'),
+    },
+  };
+
+  const search: Operation = {
+    operationId: 'search',
+    summary: 'Search conversations',
+    tags: ['Conversations'],
+    description:
+      'Conversations whose title, digest, summary or source content matches `q`, best first, each with its `score` and up to five ' +
+      'matching passages: for a transcript, the speaker turn with who said it and the second it starts at. Snippets mark matched ' +
+      'terms `**like this**` (Markdown bold; every `*` and `\\` of the text itself is backslash-escaped). The same visibility as ' +
+      'the lists: a conversation the caller may not see is never counted. Cursors are bound to the query, the filters and the ' +
+      'caller. See docs/search.md. ' +
+      scopeNote('conversations:read'),
+    security: bearer('conversations:read'),
+    parameters: [
+      parameterRef('SearchQuery'),
+      parameterRef('SearchLimit'),
+      parameterRef('Cursor'),
+      parameterRef('ConversationFolderId'),
+      parameterRef('ConversationRecursive'),
+      parameterRef('Status'),
+      parameterRef('CreatedAfter'),
+      parameterRef('TagId'),
+      parameterRef('Speaker'),
+      parameterRef('SourceType'),
+      parameterRef('RequestId'),
+    ],
+    responses: {
+      '200': json('A page of hits, best first.', schemaRef('SearchPage'), {
+        data: [
+          {
+            conversation: { ...exampleConversationFields, sources: [exampleSourceLite] },
+            score: 0.0708,
+            matches: [
+              {
+                source_id: exampleId('source'),
+                source_type: 'transcript',
+                field: 'content',
+                speaker: 'Ada',
+                start_seconds: 754,
+                snippet: 'the new **pricing** page goes live with the launch',
+              },
+            ],
+          },
+        ],
         next_cursor: null,
         has_more: false,
       }),
@@ -282,6 +333,7 @@ export function buildPaths(): Record<string, PathItem> {
   return {
     '/api/v1/conversations': { get: listConversations },
     '/api/v1/conversations/{id}': { get: getConversation },
+    '/api/v1/search': { get: search },
     '/api/v1/tags': { get: listTags },
     '/api/v1/folders': { get: listFolders },
     '/api/v1/me': { get: getMe },

@@ -14,6 +14,7 @@ import {
   TagPageSchema,
 } from '@cs/catalog';
 import { exampleId, idPattern, inMebibytes, InvalidParamSchema, JSON_BODY_MAX_BYTES, problemSchema, ProblemTypeSchema, UPLOAD_MAX_BYTES } from '@cs/domain';
+import { SearchHitSchema, SearchMatchSchema, SearchPageSchema } from '@cs/search';
 import { createWebhookInput, RecoverWebhookInputSchema, updateWebhookInput, webhookResources } from '@cs/webhook-subscriptions';
 import {
   BotSchema,
@@ -52,6 +53,9 @@ export const READ_SCHEMAS = {
   ConversationPage: ConversationPageSchema,
   TagPage: TagPageSchema,
   FolderPage: FolderPageSchema,
+  SearchMatch: SearchMatchSchema,
+  SearchHit: SearchHitSchema,
+  SearchPage: SearchPageSchema,
 };
 
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });

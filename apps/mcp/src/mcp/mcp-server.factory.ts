@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Catalog } from '@cs/catalog';
+import type { Search } from '@cs/search';
 import { DomainError, insufficientScope, type Principal, problemDocument } from '@cs/domain';
 import { internalError } from '@cs/nest-infrastructure';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -9,6 +10,7 @@ import { TOOLS, toolNamed } from '../tools/tool-definitions';
 
 export interface McpRequestContext {
   catalog: Catalog;
+  search: Search;
   principal: Principal;
   requestId: string;
   publicApiUrl: string;
@@ -18,6 +20,7 @@ export interface McpRequestContext {
 const INSTRUCTIONS =
   'Read-only access to the meetings and notes ("conversations") of one workspace of the Conversation Service. ' +
   'Start with list-conversations (newest first, one-line digests) and open one with get-conversation for its summary and full transcript. ' +
+  'search finds them by what was said (who said it and when) and fetch reads one in full. ' +
   'list-folders shows how they are organised; get-me tells which user and workspace this connection reads.';
 
 const TOOL_DESCRIPTORS: Tool[] = TOOLS.map((tool) => ({
@@ -60,7 +63,7 @@ async function callTool(context: McpRequestContext, name: string, args: Record<s
     if (!tool) throw new DomainError('not_found', `No tool named ${JSON.stringify(name)}; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`);
     // The HTTP layer already answers 403 for this; kept here so a tool can never run without its scope.
     if (tool.scope && !context.principal.scopes.has(tool.scope)) throw insufficientScope(tool.scope);
-    const result = await tool.run(context.catalog, context.principal, args);
+    const result = await tool.run(context, context.principal, args);
     return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     const domainError = error instanceof DomainError ? error : internalError();

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { Catalog } from '@cs/catalog';
+import { Search } from '@cs/search';
 import { DomainError } from '@cs/domain';
 import type { Response } from 'express';
 import { RateLimitGuard } from '@cs/nest-infrastructure';
@@ -19,6 +20,7 @@ const SERVER_VERSION = '0.1.0';
 export class McpController {
   constructor(
     private readonly catalog: Catalog,
+    private readonly search: Search,
     @Inject(MCP_CONFIG) private readonly config: McpConfig,
   ) {}
 
@@ -33,6 +35,7 @@ export class McpController {
     }
     const server = createMcpServer({
       catalog: this.catalog,
+      search: this.search,
       principal,
       requestId: String(req.id ?? ''),
       publicApiUrl: this.config.PUBLIC_API_URL,

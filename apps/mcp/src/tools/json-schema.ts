@@ -1,5 +1,6 @@
 import { ConversationPageSchema, ConversationSchema, FolderPageSchema, MeSchema } from '@cs/catalog';
 import { toJsonSchema } from '@cs/paging';
+import { FetchToolResultSchema, SearchToolResultSchema } from '@cs/search';
 
 /**
  * Output schemas of the tools: the REST API's resource schemas (spec "Resources and their fields"), inlined rather
@@ -9,3 +10,5 @@ export const CONVERSATION_PAGE_SCHEMA = toJsonSchema(ConversationPageSchema, 'ou
 export const CONVERSATION_SCHEMA = toJsonSchema(ConversationSchema, 'output');
 export const FOLDER_PAGE_SCHEMA = toJsonSchema(FolderPageSchema, 'output');
 export const ME_SCHEMA = toJsonSchema(MeSchema, 'output');
+export const SEARCH_RESULTS_SCHEMA = toJsonSchema(SearchToolResultSchema, 'output');
+export const FETCH_RESULT_SCHEMA = toJsonSchema(FetchToolResultSchema, 'output');

@@ -1,5 +1,6 @@
 import { GET_CONVERSATION_ARGS, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS } from '@cs/catalog';
 import { type JsonSchema, NO_PARAMS, type QueryParams } from '@cs/paging';
+import { FETCH_TOOL_ARGS, SEARCH_TOOL_ARGS } from '@cs/search';
 import type { z } from 'zod/v4';
 import { TOOLS, toolNamed } from './tool-definitions';
 
@@ -11,6 +12,8 @@ describe('tool input schemas are the catalog parameter schemas', () => {
     ['list-folders', LIST_FOLDERS_PARAMS],
     ['get-conversation', GET_CONVERSATION_ARGS],
     ['get-me', NO_PARAMS],
+    ['search', SEARCH_TOOL_ARGS],
+    ['fetch', FETCH_TOOL_ARGS],
   ])('%s: the same types, bounds, defaults and required names, each parameter described for a model', (name, params) => {
     const input = toolNamed(name)!.inputSchema;
     expect({ ...input, properties: undefined }).toEqual({ ...params.jsonSchema, properties: undefined });

@@ -1,8 +1,16 @@
 import { type Catalog, GET_CONVERSATION_ARGS, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS } from '@cs/catalog';
+import { CONNECTOR_RESULTS, FETCH_TOOL_ARGS, fetchTool, type Search, SEARCH_TOOL_ARGS, searchTool } from '@cs/search';
 import { DEFAULT_LIMIT, type JsonSchema, MAX_LIMIT, NO_PARAMS } from '@cs/paging';
 import type { Principal, Scope } from '@cs/domain';
-import { CONVERSATION_PAGE_SCHEMA, CONVERSATION_SCHEMA, FOLDER_PAGE_SCHEMA, ME_SCHEMA } from './json-schema';
+import { CONVERSATION_PAGE_SCHEMA, CONVERSATION_SCHEMA, FETCH_RESULT_SCHEMA, FOLDER_PAGE_SCHEMA, ME_SCHEMA, SEARCH_RESULTS_SCHEMA } from './json-schema';
 import { toolInput } from './tool-input';
+
+/** What a tool reads with: the read models REST uses, and the public API URL links are made of. */
+export interface ToolServices {
+  catalog: Catalog;
+  search: Search;
+  publicApiUrl: string;
+}
 
 export interface ToolDefinition {
   name: string;
@@ -13,7 +21,7 @@ export interface ToolDefinition {
   outputSchema: JsonSchema;
   /** The scope a token needs to call the tool; null: any valid token (get-me, like GET /me). */
   scope: Scope | null;
-  run(catalog: Catalog, principal: Principal, args: Record<string, unknown> | undefined): Promise<object>;
+  run(services: ToolServices, principal: Principal, args: Record<string, unknown> | undefined): Promise<object>;
 }
 
 const PAGING =
@@ -26,7 +34,10 @@ const PAGE_INPUT = {
     'If it is rejected (invalid_cursor), start again without it.',
 };
 
-/** The spec's four tools ("MCP tools"): each wraps one REST read and returns what that endpoint returns. */
+/**
+ * The spec's four tools ("MCP tools"), each wrapping one REST read and returning what that endpoint returns, and
+ * search and fetch in the shape ChatGPT connectors and deep research expect (docs/search.md "MCP").
+ */
 export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'list-conversations',
@@ -38,6 +49,9 @@ export const TOOLS: readonly ToolDefinition[] = [
       'listed. Filter by folder_id (from list-folders; subfolders included unless recursive is false), status, or created_after for ' +
       `what is new since a date. ${PAGING}`,
     inputSchema: toolInput(LIST_CONVERSATIONS_PARAMS, {
+      q:
+        'Only conversations whose title, digest, summary or content matches this text query (words all required, "phrases", -excluded, OR); ' +
+        'the order stays newest first. For ranked results with snippets use search.',
       status:
         'Processing state to list. Default ready (the ones whose summary and transcript can be read); all for every state.',
       created_after: 'Only conversations created strictly after this RFC 3339 date-time with a time zone, e.g. 2026-01-31T09:00:00Z.',
@@ -48,7 +62,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     }),
     outputSchema: CONVERSATION_PAGE_SCHEMA,
     scope: 'conversations:read',
-    run: (catalog, principal, args) => catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromJson(args)),
+    run: ({ catalog }, principal, args) => catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromJson(args)),
   },
   {
     name: 'get-conversation',
@@ -61,7 +75,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     inputSchema: toolInput(GET_CONVERSATION_ARGS, { id: 'Conversation id (conv_…) from list-conversations.' }),
     outputSchema: CONVERSATION_SCHEMA,
     scope: 'conversations:read',
-    run: (catalog, principal, args) => catalog.getConversation(principal, GET_CONVERSATION_ARGS.fromJson(args).values.id),
+    run: ({ catalog }, principal, args) => catalog.getConversation(principal, GET_CONVERSATION_ARGS.fromJson(args).values.id),
   },
   {
     name: 'list-folders',
@@ -77,7 +91,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     }),
     outputSchema: FOLDER_PAGE_SCHEMA,
     scope: 'folders:read',
-    run: (catalog, principal, args) => catalog.listFolders(principal, LIST_FOLDERS_PARAMS.fromJson(args)),
+    run: ({ catalog }, principal, args) => catalog.listFolders(principal, LIST_FOLDERS_PARAMS.fromJson(args)),
   },
   {
     name: 'get-me',
@@ -88,10 +102,39 @@ export const TOOLS: readonly ToolDefinition[] = [
     inputSchema: toolInput(NO_PARAMS, {}),
     outputSchema: ME_SCHEMA,
     scope: null,
-    run: (catalog, principal, args) => {
+    run: ({ catalog }, principal, args) => {
       NO_PARAMS.fromJson(args);
       return catalog.getMe(principal);
     },
+  },
+  {
+    name: 'search',
+    title: 'Search conversations',
+    description:
+      'Finds meetings and notes by what was said or written in them: titles, digests, summaries, transcripts (every speaker turn), ' +
+      `documents, pasted text and file text. Returns up to ${CONNECTOR_RESULTS} results, best first, each with id, title, url and text, ` +
+      'the best matching passage with matched terms in **bold**. Query syntax: words (all must occur in one passage), "exact phrases", ' +
+      '-excluded words, OR between alternatives; case and accents do not matter and words match their other forms (meeting, meetings). ' +
+      'Open a result with fetch (its id). No result means nothing visible to the user matches: try other words before concluding a ' +
+      'meeting did not happen.',
+    inputSchema: toolInput(SEARCH_TOOL_ARGS, {
+      query: 'What to look for, e.g. `pricing "launch date" -draft`. 1 to 500 characters with at least one word to find.',
+    }),
+    outputSchema: SEARCH_RESULTS_SCHEMA,
+    scope: 'conversations:read',
+    run: ({ search, publicApiUrl }, principal, args) => searchTool(search, principal, args, publicApiUrl),
+  },
+  {
+    name: 'fetch',
+    title: 'Fetch a conversation',
+    description:
+      'Returns one conversation by id (from search or list-conversations) as a document: id, title, url, text (the AI summary, then ' +
+      'every source in full: transcripts as "[HH:MM:SS] Speaker: text" lines, documents, pasted text, extracted file text) and ' +
+      'metadata (status, dates, folder, digest, tags, participants, source types). An unknown or inaccessible id gives a not_found error.',
+    inputSchema: toolInput(FETCH_TOOL_ARGS, { id: 'Conversation id (conv_…) from search or list-conversations.' }),
+    outputSchema: FETCH_RESULT_SCHEMA,
+    scope: 'conversations:read',
+    run: ({ catalog, publicApiUrl }, principal, args) => fetchTool(catalog, principal, args, publicApiUrl),
   },
 ];
 

@@ -2,17 +2,24 @@ import { STATUS_FILTERS, type StatusFilter } from '@cs/domain';
 import { z } from 'zod/v4';
 import { flag, oneOf, PAGE, QueryParams, text } from '@cs/paging';
 import { dateTime, idList } from '../params/filter-fields';
+import { searchQuery } from './text-query';
 
 export const MAX_TAG_FILTERS = 20;
+
+/** The filters GET /conversations and GET /search share, each written once. */
+export const CONVERSATION_FILTER_FIELDS = {
+  status: oneOf(STATUS_FILTERS, 'ready'),
+  created_after: dateTime.optional(),
+  folder_id: text().optional(),
+  recursive: flag(true),
+  tag_id: idList(MAX_TAG_FILTERS).optional(),
+};
 
 /** GET /api/v1/conversations and the list-conversations tool: filters first, then paging. */
 export const LIST_CONVERSATIONS_PARAMS = new QueryParams(
   z.strictObject({
-    status: oneOf(STATUS_FILTERS, 'ready'),
-    created_after: dateTime.optional(),
-    folder_id: text().optional(),
-    recursive: flag(true),
-    tag_id: idList(MAX_TAG_FILTERS).optional(),
+    q: searchQuery().optional(),
+    ...CONVERSATION_FILTER_FIELDS,
     ...PAGE,
   }),
 );
@@ -27,6 +34,11 @@ export interface ConversationFilters {
   tagIds: string[];
 }
 
+/** The list's filters: the shared ones and the text query. */
+export interface ListConversationFilters extends ConversationFilters {
+  q: string | null;
+}
+
 /** Request parameter name of each filter, for binding checks and error messages. */
 export const CONVERSATION_FILTER_PARAMS = {
   status: 'status',
@@ -36,7 +48,9 @@ export const CONVERSATION_FILTER_PARAMS = {
   tagIds: 'tag_id',
 } as const;
 
-export function conversationFilters(params: ListConversationsParams): ConversationFilters {
+export const LIST_CONVERSATION_FILTER_PARAMS = { ...CONVERSATION_FILTER_PARAMS, q: 'q' } as const;
+
+export function conversationFilters(params: z.output<z.ZodObject<typeof CONVERSATION_FILTER_FIELDS>>): ConversationFilters {
   return {
     status: params.status,
     createdAfter: params.created_after ?? null,

@@ -157,6 +157,7 @@ describe('the JSON Schema both OpenAPI and MCP publish', () => {
       type: 'object',
       additionalProperties: false,
       properties: {
+        q: { type: 'string', minLength: 1, maxLength: 500, description: expect.stringContaining('websearch syntax') },
         status: { type: 'string', enum: ['ready', 'pending', 'error', 'all'], default: 'ready' },
         created_after: { type: 'string', format: 'date-time' },
         folder_id: { type: 'string', minLength: 1, maxLength: 200 },

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_WINDOW_SECONDS, type ProcessingErrorReason } from '@cs/domain';
 import { forgetRelayedProcessingRequests, recordEvent } from '@cs/events';
 import type { RowQueryable } from '@cs/persistence';
+import { indexConversation } from '@cs/search';
 import type { DataSource } from 'typeorm';
 import type { TagCandidate } from '../tags/suggest-tags';
 import type { ConversationToProcess, ProcessingResult, SourceToProcess } from '../pipeline/conversation-work';
@@ -73,6 +74,8 @@ export class ProcessingStore {
         `UPDATE conversations SET status = 'ready', summary = $2, digest = $3, processing_requested_at = NULL, updated_at = $4 WHERE id = $1`,
         [conversationId, result.summary, result.digest, now],
       );
+      // Searchable in the transaction that makes it ready: never ready and unfindable, never findable and pending.
+      await indexConversation(tx, conversationId);
       // Suggestions never override what a person decided: tags already applied stay as they are.
       for (const tagId of result.suggestedTagIds) {
         await tx.query(

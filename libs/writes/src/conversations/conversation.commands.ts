@@ -1,6 +1,7 @@
 import { getConversation } from '@cs/catalog';
 import { type Conversation, conflict, isIdOf, newId, notFound, type Principal } from '@cs/domain';
 import { recordEvent, requestProcessing } from '@cs/events';
+import { indexConversation } from '@cs/search';
 import type { Tx } from '../tx';
 import { updateRow } from '../update-row';
 import { LIMITS } from '../validation/fields';
@@ -57,6 +58,8 @@ export async function updateConversation(tx: Tx, ctx: WriteContext, conversation
   const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
   if (input.folder_id) await assertFolderUsable(tx, ctx.principal, input.folder_id);
   await updateRow(tx, 'conversations', locked.id, { title: input.title, folder_id: input.folder_id, visibility: input.visibility }, ctx.now);
+  // A new title is searchable (and the old one no longer) when this commits; folder and visibility are read at query time.
+  if (input.title !== undefined) await indexConversation(tx, locked.id);
   return getConversation(tx, ctx.principal, locked.id);
 }
 

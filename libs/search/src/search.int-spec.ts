@@ -1,0 +1,464 @@
+import { API_KEY_SCOPES, DomainError, type Principal } from '@cs/domain';
+import { CursorCodec } from '@cs/paging';
+import type { RowQueryable } from '@cs/persistence';
+import { type ConversationRow, createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
+import { indexConversations } from './indexing/index-conversations';
+import type { SearchHit } from './query/search-hit.schema';
+import { SEARCH_PARAMS } from './query/search-params';
+import { Search } from './search';
+
+const asPrincipal = (m: Member): Principal => ({
+  via: 'api_key',
+  userId: m.user.id,
+  workspaceId: m.workspace.id,
+  tenantId: m.workspace.tenantId,
+  role: m.role,
+  scopes: API_KEY_SCOPES,
+  credentialId: 'key_test',
+});
+
+async function failureOf(promise: Promise<unknown>): Promise<{ code: string; message: string; params: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return { code: error.code, message: error.message, params: error.extras.invalidParams };
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+}
+
+const transcript = (...turns: [number, string, string][]) =>
+  turns.map(([second, speaker, text]) => `[${new Date(second * 1000).toISOString().slice(11, 19)}] ${speaker}: ${text}`).join('\n');
+
+// Each test builds its own workspace and indexes its own meetings; on a busy machine that takes a few seconds.
+jest.setTimeout(30_000);
+
+describe('search against PostgreSQL', () => {
+  let db: TestDatabase;
+  let f: Fixtures;
+  let search: Search;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    f = new Fixtures(db.dataSource);
+    search = new Search(db.dataSource, new CursorCodec('s'.repeat(40)));
+  });
+
+  afterAll(() => db.drop());
+
+  // async: a parameter error rejects the promise, as it does for a caller of the api.
+  const find = async (member: Member, args: Record<string, unknown>) => search.search(asPrincipal(member), SEARCH_PARAMS.fromJson(args));
+  const titlesFound = async (member: Member, args: Record<string, unknown>) => (await find(member, args)).data.map((hit) => hit.conversation.title);
+
+  /** A workspace with one admin: each test builds its own, so tests share no data. */
+  const someone = async () => f.member(await f.workspace(), { role: 'admin' });
+
+  /** A ready conversation with one source, indexed as processing would index it. */
+  async function meeting(
+    owner: Member,
+    title: string,
+    content: string,
+    over: Parameters<Fixtures['conversation']>[1] & { type?: 'transcript' | 'document' | 'text' | 'file'; language?: string | null } = {},
+  ): Promise<ConversationRow> {
+    const { type, language, ...conversation } = over;
+    const c = await f.conversation(owner, { title, digest: null, summary: null, ...conversation });
+    await f.source(c, { type: type ?? 'transcript', content, language: language === undefined ? 'eng' : language });
+    await indexConversations(db.dataSource, [c.id]);
+    return c;
+  }
+
+  describe('relevance', () => {
+    it('phrase: "quoted words" match only next to each other, in that order', async () => {
+      const ada = await someone();
+      await meeting(ada, 'adjacent', transcript([1, 'Ada', 'We fixed the launch date yesterday.']));
+      await meeting(ada, 'apart', transcript([1, 'Ada', 'The date of the launch is open.']));
+      expect(await titlesFound(ada, { q: '"launch date"' })).toEqual(['adjacent']);
+      expect((await titlesFound(ada, { q: 'launch date' })).sort()).toEqual(['adjacent', 'apart']);
+    });
+
+    it('exclusion: a -word removes passages that contain it', async () => {
+      const ada = await someone();
+      await meeting(ada, 'budget only', transcript([1, 'Ada', 'The budget is approved.']));
+      await meeting(ada, 'budget and marketing', transcript([1, 'Ada', 'The marketing budget is approved.']));
+      expect(await titlesFound(ada, { q: 'budget -marketing' })).toEqual(['budget only']);
+    });
+
+    it('OR: either word matches; without it both are needed', async () => {
+      const ada = await someone();
+      await meeting(ada, 'apples', transcript([1, 'Ada', 'We ordered apples.']));
+      await meeting(ada, 'pears', transcript([1, 'Ada', 'We ordered pears.']));
+      await meeting(ada, 'plums', transcript([1, 'Ada', 'We ordered plums.']));
+      expect((await titlesFound(ada, { q: 'apples OR pears' })).sort()).toEqual(['apples', 'pears']);
+      expect(await titlesFound(ada, { q: 'apples pears' })).toEqual([]);
+    });
+
+    it('stemming (English): other forms of a word match', async () => {
+      const ada = await someone();
+      await meeting(ada, 'english', transcript([1, 'Ada', 'Both meetings were postponed.']));
+      expect(await titlesFound(ada, { q: 'meeting postpone' })).toEqual(['english']);
+    });
+
+    it('stemming (German): "Häuser" and "Haus" are one word, in a German source', async () => {
+      const ada = await someone();
+      await meeting(ada, 'deutsch', transcript([1, 'Ada', 'Wir haben die Häuser besichtigt.']), { language: 'deu' });
+      expect(await titlesFound(ada, { q: 'Haus' })).toEqual(['deutsch']);
+    });
+
+    it('stemming (French): "réunion" finds "réunions", in a French source', async () => {
+      const ada = await someone();
+      await meeting(ada, 'français', transcript([1, 'Ada', 'Les réunions du lundi sont annulées.']), { language: 'fra' });
+      expect(await titlesFound(ada, { q: 'réunion annulées' })).toEqual(['français']);
+      expect(await titlesFound(ada, { q: 'REUNION' })).toEqual(['français']);
+    });
+
+    it('stemming (Spanish, Italian, Portuguese, Dutch): each language stems its own words', async () => {
+      const ada = await someone();
+      await meeting(ada, 'es', transcript([1, 'Ada', 'Las reuniones fueron canceladas.']), { language: 'spa' });
+      await meeting(ada, 'it', transcript([1, 'Ada', 'Le riunioni sono state cancellate.']), { language: 'ita' });
+      await meeting(ada, 'pt', transcript([1, 'Ada', 'Os contratos foram assinados.']), { language: 'por' });
+      await meeting(ada, 'nl', transcript([1, 'Ada', 'De vergaderingen zijn geannuleerd.']), { language: 'nld' });
+      expect(await titlesFound(ada, { q: 'reunión' })).toEqual(['es']);
+      expect(await titlesFound(ada, { q: 'riunione' })).toEqual(['it']);
+      expect(await titlesFound(ada, { q: 'contrato assinado' })).toEqual(['pt']);
+      expect(await titlesFound(ada, { q: 'vergadering' })).toEqual(['nl']);
+    });
+
+    it('no stemming for a language without a stemmer: only the word as written (case and accents aside) matches', async () => {
+      const ada = await someone();
+      await meeting(ada, 'finnish', transcript([1, 'Ada', 'Meetings kokous talossa.']), { language: 'fin' });
+      expect(await titlesFound(ada, { q: 'talossa' })).toEqual(['finnish']);
+      expect(await titlesFound(ada, { q: 'talo' })).toEqual([]);
+      expect(await titlesFound(ada, { q: 'meeting' })).toEqual([]);
+      expect(await titlesFound(ada, { q: 'MEETINGS' })).toEqual(['finnish']);
+    });
+
+    it('diacritics and case: "cafe" finds "Café" and "CAFÉ" finds "cafe"', async () => {
+      const ada = await someone();
+      await meeting(ada, 'accented', transcript([1, 'Ada', 'The Café opens at nine.']));
+      await meeting(ada, 'plain', transcript([1, 'Ada', 'The cafe closes at six.']));
+      expect((await titlesFound(ada, { q: 'cafe' })).sort()).toEqual(['accented', 'plain']);
+      expect((await titlesFound(ada, { q: 'CAFÉ' })).sort()).toEqual(['accented', 'plain']);
+    });
+
+    it('transcript hit: the speaker turn, who said it and the second it starts at', async () => {
+      const ada = await someone();
+      await meeting(ada, 'sync', transcript([1, 'Ada', 'Hello everyone.'], [3723, 'Grace Hopper', 'The compiler budget is tight.']));
+      const [hit] = (await find(ada, { q: 'compiler' })).data;
+      expect(hit?.matches).toEqual([
+        {
+          source_id: expect.stringMatching(/^src_/),
+          source_type: 'transcript',
+          field: 'content',
+          speaker: 'Grace Hopper',
+          start_seconds: 3723,
+          snippet: 'The **compiler** budget is tight.',
+        },
+      ]);
+    });
+
+    it('title outranks a passing mention', async () => {
+      const ada = await someone();
+      const createdAt = new Date('2026-01-01T00:00:00Z');
+      await meeting(ada, 'Weekly sync', transcript([1, 'Ada', 'By the way, the roadmap needs an owner.']), { createdAt: new Date('2026-02-01T00:00:00Z') });
+      await meeting(ada, 'Roadmap review', transcript([1, 'Ada', 'Let us start.']), { createdAt });
+      const page = await find(ada, { q: 'roadmap' });
+      expect(page.data.map((hit) => hit.conversation.title)).toEqual(['Roadmap review', 'Weekly sync']);
+      expect(page.data[0]!.score).toBeGreaterThan(page.data[1]!.score);
+      expect(page.data[0]!.matches[0]).toMatchObject({ field: 'title', source_id: null, source_type: null, speaker: null, start_seconds: null });
+    });
+
+    it('searches digests, summaries and every source type, file text included', async () => {
+      const ada = await someone();
+      const c = await f.conversation(ada, { title: 'Everything', digest: 'Zeppelin launch.', summary: 'Overview.\n\n## Decisions\n- Buy a zeppelin.' });
+      await f.source(c, { type: 'document', content: 'The zeppelin document.', language: null });
+      await f.source(c, { type: 'text', content: 'A zeppelin note.', language: null });
+      await f.source(c, { type: 'file', content: 'Extracted zeppelin slides.', language: null });
+      await indexConversations(db.dataSource, [c.id]);
+      const [hit] = (await find(ada, { q: 'zeppelin' })).data;
+      expect(hit?.matches.map((m) => [m.field, m.source_type])).toEqual(
+        expect.arrayContaining([
+          ['digest', null],
+          ['summary', null],
+          ['content', 'document'],
+          ['content', 'text'],
+          ['content', 'file'],
+        ]),
+      );
+      expect(hit?.matches).toHaveLength(5);
+    });
+
+    it('at most 5 matches per hit, the best first', async () => {
+      const ada = await someone();
+      const turns = Array.from({ length: 8 }, (_, i): [number, string, string] => [i * 10, 'Ada', `Point ${i} about the tariff.`]);
+      await meeting(ada, 'Tariff talk', transcript(...turns));
+      const [hit] = (await find(ada, { q: 'tariff' })).data;
+      expect(hit?.matches).toHaveLength(5);
+      expect(hit?.matches[0]?.field).toBe('title');
+    });
+  });
+
+  describe('snippets', () => {
+    it('mark matched terms **so** and escape every * and \\ of the text, so no marker can be forged', async () => {
+      const ada = await someone();
+      await meeting(ada, 'stars', transcript([1, 'Ada', 'Use **bold** or a\\b for the widget*s.']));
+      const [hit] = (await find(ada, { q: 'widget' })).data;
+      expect(hit?.matches[0]?.snippet).toBe('Use \\*\\*bold\\*\\* or a\\\\b for the **widget**\\*s.');
+    });
+
+    it('cut a long passage to an excerpt around the match', async () => {
+      const ada = await someone();
+      const filler = Array.from({ length: 150 }, (_, i) => `word${i}`).join(' ');
+      await meeting(ada, 'long', transcript([1, 'Ada', `${filler} quokka ${filler}`]));
+      const [hit] = (await find(ada, { q: 'quokka' })).data;
+      const snippet = hit?.matches[0]?.snippet ?? '';
+      expect(snippet).toContain('**quokka**');
+      expect(snippet.split(' ').length).toBeLessThanOrEqual(40);
+    });
+  });
+
+  describe('visibility and isolation', () => {
+    it("never counts another member's private conversation, and finds one shared with the workspace", async () => {
+      const ws = await f.workspace();
+      const [owner, other] = [await f.member(ws, { role: 'admin' }), await f.member(ws)];
+      await meeting(owner, 'private', transcript([1, 'Ada', 'The secret walrus plan.']), { visibility: 'private' });
+      await meeting(owner, 'shared', transcript([1, 'Ada', 'The public walrus plan.']), { visibility: 'workspace' });
+      expect(await titlesFound(other, { q: 'walrus' })).toEqual(['shared']);
+      expect((await titlesFound(owner, { q: 'walrus' })).sort()).toEqual(['private', 'shared']);
+      expect(await titlesFound(other, { q: 'secret' })).toEqual([]);
+    });
+
+    it('never shows another workspace', async () => {
+      const [ada, eve] = [await someone(), await someone()];
+      await meeting(ada, 'ours', transcript([1, 'Ada', 'The narwhal budget.']));
+      expect(await titlesFound(eve, { q: 'narwhal' })).toEqual([]);
+    });
+
+    it('a deleted conversation disappears at once (its passages cascade)', async () => {
+      const ada = await someone();
+      const c = await meeting(ada, 'doomed', transcript([1, 'Ada', 'The axolotl memo.']));
+      expect(await titlesFound(ada, { q: 'axolotl' })).toEqual(['doomed']);
+      await db.dataSource.query('DELETE FROM conversations WHERE id = $1', [c.id]);
+      expect(await titlesFound(ada, { q: 'axolotl' })).toEqual([]);
+      expect(await db.dataSource.query('SELECT 1 FROM search_passages WHERE conversation_id = $1', [c.id])).toEqual([]);
+    });
+
+    it('a conversation made private disappears at once for the others', async () => {
+      const ws = await f.workspace();
+      const [owner, other] = [await f.member(ws, { role: 'admin' }), await f.member(ws)];
+      const c = await meeting(owner, 'hidden later', transcript([1, 'Ada', 'The pangolin review.']), { visibility: 'workspace' });
+      expect(await titlesFound(other, { q: 'pangolin' })).toEqual(['hidden later']);
+      await db.dataSource.query(`UPDATE conversations SET visibility = 'private' WHERE id = $1`, [c.id]);
+      expect(await titlesFound(other, { q: 'pangolin' })).toEqual([]);
+    });
+
+    it('a pending conversation is not indexed until it is ready', async () => {
+      const ada = await someone();
+      const c = await meeting(ada, 'in progress', transcript([1, 'Ada', 'The ocelot draft.']), { status: 'pending' });
+      expect(await titlesFound(ada, { q: 'ocelot', status: 'all' })).toEqual([]);
+      await db.dataSource.query(`UPDATE conversations SET status = 'ready' WHERE id = $1`, [c.id]);
+      await indexConversations(db.dataSource, [c.id]);
+      expect(await titlesFound(ada, { q: 'ocelot' })).toEqual(['in progress']);
+    });
+
+    it('re-indexing replaces a conversation\'s passages: new content is found, removed content no longer', async () => {
+      const ada = await someone();
+      const c = await meeting(ada, 'changing', transcript([1, 'Ada', 'The heron plan.']));
+      await db.dataSource.query(`UPDATE sources SET content = $2 WHERE conversation_id = $1`, [c.id, transcript([1, 'Ada', 'The egret plan.'])]);
+      await indexConversations(db.dataSource, [c.id]);
+      expect(await titlesFound(ada, { q: 'egret' })).toEqual(['changing']);
+      expect(await titlesFound(ada, { q: 'heron' })).toEqual([]);
+    });
+  });
+
+  describe('filters', () => {
+    it('status defaults to ready; status=all also finds a conversation back in processing with its last indexed content', async () => {
+      const ada = await someone();
+      const c = await meeting(ada, 'reprocessing', transcript([1, 'Ada', 'The ibis plan.']));
+      await db.dataSource.query(`UPDATE conversations SET status = 'pending' WHERE id = $1`, [c.id]);
+      await indexConversations(db.dataSource, [c.id]);
+      expect(await titlesFound(ada, { q: 'ibis' })).toEqual([]);
+      expect(await titlesFound(ada, { q: 'ibis', status: 'all' })).toEqual(['reprocessing']);
+      expect(await titlesFound(ada, { q: 'ibis', status: 'pending' })).toEqual(['reprocessing']);
+    });
+
+    it('folder_id with recursive, tag_id (any), created_after', async () => {
+      const ada = await someone();
+      const parent = await f.folder(ada);
+      const child = await f.folder(ada, { parentId: parent.id });
+      const inParent = await meeting(ada, 'in parent', transcript([1, 'Ada', 'Lynx.']), { folderId: parent.id, createdAt: new Date('2026-01-01T00:00:00Z') });
+      await meeting(ada, 'in child', transcript([1, 'Ada', 'Lynx.']), { folderId: child.id, createdAt: new Date('2026-01-02T00:00:00Z') });
+      await meeting(ada, 'at root', transcript([1, 'Ada', 'Lynx.']), { createdAt: new Date('2026-01-03T00:00:00Z') });
+      const tag = await f.tag(ada.workspace);
+      await f.applyTag(inParent, tag);
+
+      expect((await titlesFound(ada, { q: 'lynx', folder_id: parent.id })).sort()).toEqual(['in child', 'in parent']);
+      expect(await titlesFound(ada, { q: 'lynx', folder_id: parent.id, recursive: false })).toEqual(['in parent']);
+      expect(await titlesFound(ada, { q: 'lynx', tag_id: [tag.id] })).toEqual(['in parent']);
+      expect((await titlesFound(ada, { q: 'lynx', created_after: '2026-01-01T12:00:00Z' })).sort()).toEqual(['at root', 'in child']);
+      expect((await failureOf(find(ada, { q: 'lynx', folder_id: 'fld_nope' }))).code).toBe('not_found');
+    });
+
+    it('speaker: only what that participant said (case ignored)', async () => {
+      const ada = await someone();
+      await meeting(ada, 'Gnu sync', transcript([1, 'Ada', 'The gnu budget.'], [5, 'Grace', 'The gnu roadmap.']));
+      await meeting(ada, 'other', transcript([1, 'Grace', 'No antelope here.']));
+      const page = await find(ada, { q: 'gnu', speaker: 'grace' });
+      expect(page.data.map((h) => h.conversation.title)).toEqual(['Gnu sync']);
+      expect(page.data[0]?.matches.map((m) => m.speaker)).toEqual(['Grace']);
+    });
+
+    it('source_type, repeatable: only the content of those sources matches', async () => {
+      const ada = await someone();
+      await meeting(ada, 'Okapi in the title', transcript([1, 'Ada', 'Nothing.']));
+      await meeting(ada, 'doc', 'An okapi document.', { type: 'document', language: null });
+      await meeting(ada, 'talk', transcript([1, 'Ada', 'An okapi talk.']));
+      expect(await titlesFound(ada, { q: 'okapi', source_type: ['document'] })).toEqual(['doc']);
+      expect((await titlesFound(ada, { q: 'okapi', source_type: ['document', 'transcript'] })).sort()).toEqual(['doc', 'talk']);
+      expect((await titlesFound(ada, { q: 'okapi' })).length).toBe(3);
+    });
+  });
+
+  describe('paging', () => {
+    async function tenHits(): Promise<{ ada: Member; all: SearchHit[] }> {
+      const ada = await someone();
+      for (let i = 0; i < 10; i++) {
+        const mentions = Array.from({ length: i + 1 }, (_, k): [number, string, string] => [k, 'Ada', `The kudu number ${k}.`]);
+        await meeting(ada, `kudu ${i}`, transcript(...mentions));
+      }
+      return { ada, all: (await find(ada, { q: 'kudu', limit: 100 })).data };
+    }
+
+    it('walks every hit once, best first, with limit and the cursor', async () => {
+      const { ada, all } = await tenHits();
+      expect(all).toHaveLength(10);
+      const scores = all.map((h) => h.score);
+      expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await find(ada, { q: 'kudu', limit: 3, ...(cursor ? { cursor } : {}) });
+        seen.push(...page.data.map((h) => h.conversation.id));
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      expect(seen).toEqual(all.map((h) => h.conversation.id));
+    });
+
+    it('defaults to 10 hits a page', async () => {
+      const { ada } = await tenHits();
+      await meeting(ada, 'kudu extra', transcript([1, 'Ada', 'kudu']));
+      const page = await find(ada, { q: 'kudu' });
+      expect(page.data).toHaveLength(10);
+      expect(page.has_more).toBe(true);
+    });
+
+    it('binds a cursor to the query and to the caller: another q or another member gets invalid_cursor', async () => {
+      const { ada } = await tenHits();
+      const other = await f.member(ada.workspace);
+      const { next_cursor } = await find(ada, { q: 'kudu', limit: 2 });
+      const otherQuery = await failureOf(find(ada, { q: 'number', cursor: next_cursor }));
+      expect(otherQuery).toMatchObject({ code: 'invalid_cursor', message: expect.stringContaining('issued for a different q') });
+      expect((await failureOf(find(other, { q: 'kudu', cursor: next_cursor }))).code).toBe('invalid_cursor');
+      expect((await failureOf(find(ada, { q: 'kudu', speaker: 'Ada', cursor: next_cursor }))).code).toBe('invalid_cursor');
+    });
+  });
+
+  describe('bad input', () => {
+    it.each([
+      ['missing', {}],
+      ['empty', { q: '' }],
+      ['only whitespace', { q: '   \t ' }],
+      ['only operators', { q: ' OR - () "" & | ! ' }],
+      ['only excluded words', { q: '-alpha -beta' }],
+      ['longer than 500 characters', { q: 'a'.repeat(501) }],
+      ['a NUL character', { q: 'alpha\u0000beta' }],
+    ])('q %s is a 400 invalid_parameter naming q', async (_case, args) => {
+      const ada = await someone();
+      expect(await failureOf(find(ada, args))).toMatchObject({ code: 'invalid_parameter', params: [{ name: 'q', reason: expect.any(String) }] });
+    });
+
+    it('a query left with only exclusions in a language (its words are stop words there) matches nothing in that language', async () => {
+      const ada = await someone();
+      await meeting(ada, 'english', transcript([1, 'Ada', 'The plan is ready.']));
+      await meeting(ada, 'finnish', transcript([1, 'Ada', 'The suunnitelma.']), { language: 'fin' });
+      // English drops "the": `-walrus` alone would match every English passage; the simple configuration keeps "the".
+      expect(await titlesFound(ada, { q: 'the -walrus' })).toEqual(['finnish']);
+    });
+
+    it('no character of a query makes an error other than invalid_parameter', async () => {
+      const ada = await someone();
+      await meeting(ada, 'target', transcript([1, 'Ada', "The heron's nest (north) & co: 100% <done>."]));
+      const hostile = [
+        '&|!:*()<>\\\'',
+        'heron & | ! : * ( ) < > \\ \'',
+        "heron's",
+        'heron:*',
+        'heron:A',
+        '!heron',
+        '(heron',
+        'heron <-> nest',
+        '"unclosed heron',
+        '"""heron"""',
+        '- -heron heron',
+        'OR heron OR',
+        '\ud800 heron \udfff',
+        'heron \u200b\ufeff',
+        '😀 heron 👩‍👩‍👧',
+        'heron\u0001\u001f\u007f',
+        '%00 heron %',
+        'héron NÉST',
+        "'; DROP TABLE search_passages; --",
+        'x'.repeat(500),
+      ];
+      for (const q of hostile) {
+        try {
+          await find(ada, { q });
+        } catch (error) {
+          if (!(error instanceof DomainError && error.code === 'invalid_parameter')) throw new Error(`q=${JSON.stringify(q)} failed: ${String(error)}`);
+        }
+      }
+      expect(await titlesFound(ada, { q: 'heron & | ! : * ( ) < > \\ \'' })).toEqual(['target']);
+      expect(await titlesFound(ada, { q: 'héron NÉST' })).toEqual(['target']);
+    });
+  });
+
+  describe('plans', () => {
+    /** Records the statements a search runs, to EXPLAIN them afterwards. */
+    function recording(inner: RowQueryable): { db: RowQueryable; statements: { sql: string; params: unknown[] }[] } {
+      const statements: { sql: string; params: unknown[] }[] = [];
+      return {
+        statements,
+        db: {
+          query: (sql, params) => {
+            statements.push({ sql, params: params ?? [] });
+            return inner.query(sql, params);
+          },
+        },
+      };
+    }
+
+    it('the search and its matches can be served by the GIN index on the passages (no sequential scan when one is avoidable)', async () => {
+      const ada = await someone();
+      await meeting(ada, 'planned', transcript([1, 'Ada', 'The capybara plan.']));
+      const recorder = recording(db.dataSource);
+      await new Search(recorder.db, new CursorCodec('s'.repeat(40))).search(asPrincipal(ada), SEARCH_PARAMS.fromJson({ q: 'capybara "the plan"' }));
+      const searches = recorder.statements.filter((s) => s.sql.includes('search_passages'));
+      expect(searches).toHaveLength(2);
+      await db.dataSource.transaction(async (tx) => {
+        // The test database is tiny, where reading the whole table is cheapest; forbidding full scans (sequential, or a
+        // whole index read in order) shows whether the statement's shape lets the GIN index find the passages.
+        await tx.query('SET LOCAL enable_seqscan = off');
+        await tx.query('SET LOCAL enable_indexscan = off');
+        const plans: string[] = [];
+        for (const { sql, params } of searches) {
+          plans.push((await tx.query(`EXPLAIN ${sql}`, params)).map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n'));
+        }
+        // The ranking reads only the passages the index finds: one bitmap scan of the GIN index per configuration.
+        expect(plans[0]).toMatch(/Bitmap Index Scan on search_passages_tsv_idx/);
+        expect(plans[0]).not.toMatch(/Seq Scan on search_passages/);
+        // The matches of a page are read per conversation, from its own passages.
+        expect(plans[1]).toMatch(/Bitmap Index Scan on search_passages_conversation_idx/);
+        expect(plans[1]).not.toMatch(/Seq Scan on search_passages/);
+      });
+    });
+  });
+});
