@@ -17,6 +17,7 @@ import { readQueryable } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
+import { EventsController } from './events/events.controller';
 import { FoldersController } from './folders/folders.controller';
 import { ProblemFilter } from './http/problem.filter';
 import { ProblemTypesController } from './http/problem-types.controller';
@@ -66,6 +67,7 @@ export class AppModule {
         BotsController,
         RecorderEventsController,
         WebhooksController,
+        EventsController,
         MeController,
         OpenApiController,
         DocsController,

@@ -5,9 +5,10 @@ import { OAuth1763900000000 } from './migrations/1763900000000-oauth';
 import { Writes1764000000000 } from './migrations/1764000000000-writes';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 import { WebhookEndpointControls1764600000000 } from './migrations/1764600000000-webhook-endpoint-controls';
+import { EventFeed1764700000000 } from './migrations/1764700000000-event-feed';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
-export const MIGRATIONS = [InitialSchema1763800000000, OAuth1763900000000, Writes1764000000000, Webhooks1764100000000, WebhookEndpointControls1764600000000];
+export const MIGRATIONS = [InitialSchema1763800000000, OAuth1763900000000, Writes1764000000000, Webhooks1764100000000, WebhookEndpointControls1764600000000, EventFeed1764700000000];
 
 export interface DataSourceOptions {
   url: string;

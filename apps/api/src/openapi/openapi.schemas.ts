@@ -1,5 +1,9 @@
 import {
   ConversationListEntrySchema,
+  EventPageSchema,
+  EventSchema,
+  EventTypeListSchema,
+  EventTypeSchema,
   ConversationPageSchema,
   ConversationSchema,
   FolderPageSchema,
@@ -51,6 +55,10 @@ export const READ_SCHEMAS = {
   ConversationPage: ConversationPageSchema,
   TagPage: TagPageSchema,
   FolderPage: FolderPageSchema,
+  Event: EventSchema,
+  EventPage: EventPageSchema,
+  EventType: EventTypeSchema,
+  EventTypeList: EventTypeListSchema,
 };
 
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });

@@ -10,6 +10,7 @@ export const LIST_CONVERSATIONS_PARAMS = new QueryParams(
   z.strictObject({
     status: oneOf(STATUS_FILTERS, 'ready'),
     created_after: dateTime.optional(),
+    updated_after: dateTime.optional(),
     folder_id: text().optional(),
     recursive: flag(true),
     tag_id: idList(MAX_TAG_FILTERS).optional(),
@@ -22,6 +23,7 @@ export type ListConversationsParams = z.output<typeof LIST_CONVERSATIONS_PARAMS.
 export interface ConversationFilters {
   status: StatusFilter;
   createdAfter: string | null;
+  updatedAfter: string | null;
   folderId: string | null;
   recursive: boolean;
   tagIds: string[];
@@ -31,6 +33,7 @@ export interface ConversationFilters {
 export const CONVERSATION_FILTER_PARAMS = {
   status: 'status',
   createdAfter: 'created_after',
+  updatedAfter: 'updated_after',
   folderId: 'folder_id',
   recursive: 'recursive',
   tagIds: 'tag_id',
@@ -40,6 +43,7 @@ export function conversationFilters(params: ListConversationsParams): Conversati
   return {
     status: params.status,
     createdAfter: params.created_after ?? null,
+    updatedAfter: params.updated_after ?? null,
     folderId: params.folder_id ?? null,
     recursive: params.recursive,
     tagIds: params.tag_id ?? [],

@@ -32,6 +32,7 @@ export async function listConversations(
   const where = [`c.workspace_id = ${p.add(principal.workspaceId)}`, visibleTo('c', p.add(principal.userId))];
   if (filters.status !== 'all') where.push(`c.status = ${p.add(filters.status)}`);
   if (filters.createdAfter !== null) where.push(`c.created_at > ${p.add(filters.createdAfter)}::timestamptz`);
+  if (filters.updatedAfter !== null) where.push(`c.updated_at > ${p.add(filters.updatedAfter)}::timestamptz`);
   if (filters.folderId !== null) {
     const folder = p.add(filters.folderId);
     where.push(

@@ -159,6 +159,7 @@ describe('the JSON Schema both OpenAPI and MCP publish', () => {
       properties: {
         status: { type: 'string', enum: ['ready', 'pending', 'error', 'all'], default: 'ready' },
         created_after: { type: 'string', format: 'date-time' },
+        updated_after: { type: 'string', format: 'date-time' },
         folder_id: { type: 'string', minLength: 1, maxLength: 200 },
         recursive: { type: 'boolean', default: true },
         tag_id: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, minItems: 1, maxItems: 20 },
