@@ -23,6 +23,13 @@ describe('POST /api/v1/conversations', () => {
 
     const outbox = await outboxRows(env.db, workspace.id);
     expect(outbox).toEqual([
+      // Written at the same instant; outboxRows orders by id then (evt_ before job_).
+      expect.objectContaining({
+        topic: 'event',
+        type: 'conversation.created',
+        payload: expect.objectContaining({ data: { id: created.id, title: 'Launch sync', started_at: created.created_at, status: 'pending' } }),
+        request_id: response.headers.get('x-request-id'),
+      }),
       expect.objectContaining({
         topic: 'processing',
         type: 'conversation.process',
@@ -30,7 +37,7 @@ describe('POST /api/v1/conversations', () => {
         request_id: response.headers.get('x-request-id'),
       }),
     ]);
-    expect(await workspaceRows(env.db, workspace.id)).toMatchObject({ conversations: 1, sources: 1, outbox: 1 });
+    expect(await workspaceRows(env.db, workspace.id)).toMatchObject({ conversations: 1, sources: 1, outbox: 2 });
   });
 
   it('a new conversation is private to its owner by default, and workspace-visible when asked', async () => {
@@ -105,7 +112,10 @@ describe('POST /api/v1/conversations/{id}/sources', () => {
     expect(response.body.sources.map((s) => s.type)).toEqual(['transcript', 'text']);
     expect(response.body.sources[1]?.title).toBe('Afterthought');
     const outbox = await outboxRows(env.db, workspace.id);
-    expect(outbox).toEqual([expect.objectContaining({ topic: 'processing', payload: expect.objectContaining({ conversationId: conversation.id, generation: 1 }) })]);
+    expect(outbox).toEqual([
+      expect.objectContaining({ topic: 'event', type: 'conversation.updated', payload: expect.objectContaining({ data: expect.objectContaining({ changed: ['sources'] }) }) }),
+      expect.objectContaining({ topic: 'processing', payload: expect.objectContaining({ conversationId: conversation.id, generation: 1 }) }),
+    ]);
   });
 
   it('a conversation holds at most 50 sources: the 51st is 409 conflict and nothing is written', async () => {
@@ -205,7 +215,7 @@ describe('DELETE /api/v1/conversations/{id}', () => {
     const { workspace, member } = await env.world();
     const created = await member.client.createConversation({ title: null, sources: [transcript()] });
     await member.client.deleteConversation(created.id);
-    const events = (await outboxRows(env.db, workspace.id)).filter((r) => r.topic === 'event');
+    const events = (await outboxRows(env.db, workspace.id)).filter((r) => r.type === 'conversation.deleted');
     expect(events.map((e) => e.payload['data'])).toEqual([{ id: created.id, title: null, started_at: created.created_at, status: 'pending' }]);
   });
 

@@ -18,7 +18,8 @@ describe('Idempotency-Key on POST', () => {
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     const rowsAfterFirst = await workspaceRows(env.db, workspace.id);
-    expect(rowsAfterFirst).toMatchObject({ conversations: 1, outbox: 1, idempotencyKeys: 1 });
+    // One processing job and one conversation.created event.
+    expect(rowsAfterFirst).toMatchObject({ conversations: 1, outbox: 2, idempotencyKeys: 1 });
 
     for (let i = 0; i < 2; i++) {
       const again = await post(member, '/api/v1/conversations', body, key);
@@ -90,7 +91,7 @@ describe('Idempotency-Key on POST', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(answers.filter((a) => a.headers.get('idempotent-replayed') === null)).toHaveLength(1);
-    expect(await workspaceRows(env.db, workspace.id)).toMatchObject({ conversations: 1, sources: 1, outbox: 1, idempotencyKeys: 1 });
+    expect(await workspaceRows(env.db, workspace.id)).toMatchObject({ conversations: 1, sources: 1, outbox: 2, idempotencyKeys: 1 });
   });
 
   it('concurrent requests with one key and different bodies: one is created, the others are 409 idempotency_key_reused', async () => {

@@ -48,7 +48,10 @@ describe('POST /api/v1/conversations/{id}/sources with multipart/form-data', () 
       [conversation.id],
     );
     expect(row).toEqual({ upload_name: 'platform-review.pdf', upload_kind: 'pdf', size: fixture('platform-review.pdf').byteLength });
-    expect((await outboxRows(env.db, workspace.id)).map((r) => [r.topic, r.payload['conversationId']])).toEqual([['processing', conversation.id]]);
+    expect((await outboxRows(env.db, workspace.id)).map((r) => [r.topic, r.type])).toEqual([
+      ['event', 'conversation.updated'],
+      ['processing', 'conversation.process'],
+    ]);
   });
 
   it('a file over 25 MiB is 413 payload_too_large and nothing is stored', async () => {

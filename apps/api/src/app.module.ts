@@ -17,6 +17,7 @@ import { readQueryable } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
+import { EventsController } from './events/events.controller';
 import { FoldersController } from './folders/folders.controller';
 import { ProblemFilter } from './http/problem.filter';
 import { ProblemTypesController } from './http/problem-types.controller';
@@ -72,6 +73,7 @@ export class AppModule {
         RecorderEventsController,
         RecallEventsController,
         WebhooksController,
+        EventsController,
         MeController,
         OpenApiController,
         DocsController,

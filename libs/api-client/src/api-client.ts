@@ -1,7 +1,15 @@
-import type { Bot, Conversation, ConversationListEntry, Folder, ListEnvelope, Me, TagCatalogEntry } from '@cs/domain';
+import type { Bot, Conversation, ConversationListEntry, EventType, Folder, ListEnvelope, Me, TagCatalogEntry } from '@cs/domain';
 import type { CreateBotBody, CreateConversationBody, CreateFolderBody, CreateTagBody, SourceBody, UpdateConversationBody, UpdateFolderBody, UpdateTagBody } from './write-bodies';
 import { ApiError, isProblem } from './api-error';
-import type { ListConversationsParams, ListFoldersParams, ListTagsParams } from './list-params';
+import type { ListConversationsParams, ListEventsParams, ListFoldersParams, ListTagsParams } from './list-params';
+
+/** An item of the events feed: the webhook envelope (GET /api/v1/event-types describes each type's data). */
+export interface ApiEvent {
+  id: string;
+  type: EventType;
+  created_at: string;
+  data: { id: string } & Record<string, unknown>;
+}
 import { encodeQuery, fillPathTemplate, type QueryParams } from './query-string';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -83,6 +91,29 @@ export class ApiClient {
 
   me(): Promise<Me> {
     return this.call('/api/v1/me', {});
+  }
+
+  /** The events feed, oldest first (docs/api.md "Events feed"). */
+  listEvents(params: ListEventsParams = {}): Promise<ListEnvelope<ApiEvent>> {
+    return this.call('/api/v1/events', { query: { ...params } });
+  }
+
+  getEvent(id: string): Promise<ApiEvent> {
+    return this.call('/api/v1/events/{id}', { pathParams: { id } });
+  }
+
+  /** The newest event of the feed, or null when it is empty: where a copy made now starts following. */
+  async latestEvent(): Promise<ApiEvent | null> {
+    try {
+      return await this.call<ApiEvent>('/api/v1/events/latest', {});
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  eventTypes(): Promise<{ data: Array<{ type: EventType; description: string; data_schema: Record<string, unknown> }> }> {
+    return this.call('/api/v1/event-types', {});
   }
 
   createConversation(body: CreateConversationBody, options: WriteOptions = {}): Promise<Conversation> {

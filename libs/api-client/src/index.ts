@@ -4,3 +4,4 @@ export * from './list-params';
 export * from './paginate';
 export * from './query-string';
 export * from './write-bodies';
+export * from './sync';

@@ -1,4 +1,4 @@
-import type { StatusFilter } from '@cs/domain';
+import type { EventType, StatusFilter } from '@cs/domain';
 
 /** Pagination parameters every list endpoint takes. */
 export interface PageParams {
@@ -14,6 +14,8 @@ export interface ListConversationsParams extends PageParams {
   status?: StatusFilter;
   /** RFC 3339 date-time with a time zone; strictly after. */
   created_after?: string;
+  /** RFC 3339 date-time with a time zone; changed strictly after. */
+  updated_after?: string;
   folder_id?: string;
   recursive?: boolean;
   /** Sent as the parameter repeated; matches conversations having any of the tags. */
@@ -23,6 +25,15 @@ export interface ListConversationsParams extends PageParams {
 export interface ListFoldersParams extends PageParams {
   folder_id?: string;
   recursive?: boolean;
+  updated_after?: string;
+}
+
+export interface ListEventsParams extends PageParams {
+  /** Sent as the parameter repeated. */
+  type?: readonly EventType[];
+  /** The id of the last event processed. */
+  after?: string;
+  created_after?: string;
 }
 
 export type ListTagsParams = PageParams;

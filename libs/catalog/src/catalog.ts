@@ -1,4 +1,5 @@
 import type { Conversation, ConversationListEntry, Folder, ListEnvelope, Me, Principal, TagCatalogEntry } from '@cs/domain';
+import type { EventEnvelope } from '@cs/events';
 import { type CursorCodec, type PageParams, pageRequest, type Params, toEnvelope } from '@cs/paging';
 import type { RowQueryable } from '@cs/persistence';
 import {
@@ -10,6 +11,7 @@ import {
 import { getConversation } from './conversations/get-conversation.query';
 import { listConversations } from './conversations/list-conversations.query';
 import { type FolderFilters, type ListFoldersParams, listFolders } from './folders/list-folders.query';
+import { EVENT_FILTER_PARAMS, eventFilters, getEvent, latestEvent, type ListEventsParams, listEvents } from './events/list-events.query';
 import { getMe } from './me/get-me.query';
 import { listTags } from './tags/list-tags.query';
 
@@ -24,7 +26,7 @@ export class Catalog {
   ) {}
 
   async listConversations(principal: Principal, params: Params<ListConversationsParams>): Promise<ListEnvelope<ConversationListEntry>> {
-    const filters: ListConversationFilters = { ...conversationFilters(params.values), q: params.values.q ?? null };
+    const filters: ListConversationFilters = { ...conversationFilters(params.values), q: params.values.q ?? null, updatedAfter: params.values.updated_after ?? null };
     const request = pageRequest(this.cursors, principal, 'conversations', params, filters, LIST_CONVERSATION_FILTER_PARAMS);
     return toEnvelope(this.cursors, principal, 'conversations', request.filters, await listConversations(this.db, principal, request));
   }
@@ -39,9 +41,22 @@ export class Catalog {
   }
 
   async listFolders(principal: Principal, params: Params<ListFoldersParams>): Promise<ListEnvelope<Folder>> {
-    const filters: FolderFilters = { folderId: params.values.folder_id ?? null, recursive: params.values.recursive };
-    const request = pageRequest(this.cursors, principal, 'folders', params, filters, { folderId: 'folder_id', recursive: 'recursive' });
+    const filters: FolderFilters = { folderId: params.values.folder_id ?? null, recursive: params.values.recursive, updatedAfter: params.values.updated_after ?? null };
+    const request = pageRequest(this.cursors, principal, 'folders', params, filters, { folderId: 'folder_id', recursive: 'recursive', updatedAfter: 'updated_after' });
     return toEnvelope(this.cursors, principal, 'folders', request.filters, await listFolders(this.db, principal, request));
+  }
+
+  async listEvents(principal: Principal, params: Params<ListEventsParams>): Promise<ListEnvelope<EventEnvelope>> {
+    const request = pageRequest(this.cursors, principal, 'events', params, eventFilters(params.values), EVENT_FILTER_PARAMS);
+    return toEnvelope(this.cursors, principal, 'events', request.filters, await listEvents(this.db, principal, request));
+  }
+
+  getEvent(principal: Principal, id: string): Promise<EventEnvelope> {
+    return getEvent(this.db, principal, id);
+  }
+
+  latestEvent(principal: Principal): Promise<EventEnvelope> {
+    return latestEvent(this.db, principal);
   }
 
   getMe(principal: Principal): Promise<Me> {

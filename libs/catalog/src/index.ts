@@ -22,6 +22,8 @@ export {
   SIMPLE_CONFIG,
 } from './conversations/text-query';
 export { LIST_FOLDERS_PARAMS, type ListFoldersParams } from './folders/list-folders.query';
+export { LIST_EVENTS_PARAMS, type ListEventsParams } from './events/list-events.query';
+export { EVENT_TYPE_LIST, EventPageSchema, EventSchema, EventTypeListSchema, EventTypeSchema } from './events/event-resources.schema';
 export { GET_CONVERSATION_ARGS, getConversation } from './conversations/get-conversation.query';
 export { getFolder } from './folders/get-folder.query';
 export { getTag } from './tags/list-tags.query';

@@ -4,3 +4,5 @@ export * from './outbox';
 export * from './standard-webhooks';
 export * from './webhook-secret';
 export * from './processing-outbox';
+export * from './event-catalog.schema';
+export * from './event-audience';

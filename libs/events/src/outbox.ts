@@ -1,4 +1,4 @@
-import { newId, type EventType } from '@cs/domain';
+import { newId, type EventType, type Visibility } from '@cs/domain';
 import type { EventData } from './event-envelope';
 import type { ProcessConversationJob } from './processing-queue';
 
@@ -12,9 +12,18 @@ export const EVENT_TOPIC = 'event';
 /** Notified by a trigger on each committed event row (migration 1764100000000), so the relay need not wait for its poll. */
 export const OUTBOX_EVENT_CHANNEL = 'outbox_event';
 
+/** Where each kind of event finds its subject, to record the audience with it. */
+const SUBJECT_TABLES = { conversation: 'conversations', folder: 'folders', tag: 'tags' } as const;
+
+export interface RecordEventOptions {
+  /** The subject's visibility before this change, when the change was to its visibility (see EventAudience). */
+  wasVisibility?: Visibility;
+}
+
 /**
- * Records an event about a conversation for webhook delivery, with the conversation's owner and visibility as
- * they are now (call it before a DELETE); returns its evt_ id, which is also the envelope's id.
+ * Records an event in the caller's transaction, for the feed and webhook delivery, with its audience: the subject's
+ * owner and visibility as they are now (call it after an UPDATE, and before a DELETE). Returns its evt_ id, which is
+ * also the envelope's id. The outbox row also takes its transaction's id (column `tx`), which orders the feed.
  */
 export async function recordEvent<T extends EventType>(
   tx: TransactionQuery,
@@ -23,16 +32,23 @@ export async function recordEvent<T extends EventType>(
   data: EventData[T],
   requestId: string | null,
   now: Date = new Date(),
+  options: RecordEventOptions = {},
 ): Promise<string> {
   const id = newId('event', now);
+  const kind = type.split('.')[0] as keyof typeof SUBJECT_TABLES;
+  // Tags have no owner and are seen by the whole workspace; conversations and folders by their owner or everyone.
+  const audience =
+    kind === 'tag'
+      ? `jsonb_strip_nulls(jsonb_build_object('visibility', 'workspace', 'was_visibility', $9::text))`
+      : `jsonb_strip_nulls(jsonb_build_object('owner_id', s.owner_id, 'visibility', s.visibility, 'was_visibility', $9::text))`;
   const rows = await tx.query(
     `INSERT INTO outbox (id, workspace_id, topic, type, payload, request_id, created_at, audience)
-     SELECT $1, $2, $3, $4, $5, $6, $7, jsonb_build_object('owner_id', c.owner_id, 'visibility', c.visibility)
-     FROM conversations c WHERE c.id = $8 AND c.workspace_id = $2
+     SELECT $1, $2, $3, $4, $5, $6, $7, ${audience}
+     FROM ${SUBJECT_TABLES[kind]} s WHERE s.id = $8 AND s.workspace_id = $2
      RETURNING id`,
-    [id, workspaceId, EVENT_TOPIC, type, { id, type, created_at: now.toISOString(), data }, requestId, now, data.id],
+    [id, workspaceId, EVENT_TOPIC, type, { id, type, created_at: now.toISOString(), data }, requestId, now, (data as { id: string }).id, options.wasVisibility ?? null],
   );
-  if (rows.length === 0) throw new Error(`conversation ${data.id} does not exist: record its event before deleting it`);
+  if (rows.length === 0) throw new Error(`${kind} ${(data as { id: string }).id} does not exist: record its event before deleting it`);
   return id;
 }
 

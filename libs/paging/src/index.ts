@@ -8,6 +8,6 @@ export { type JsonSchema, type Params, QueryParams, type RawQuery, toJsonSchema 
 export { DEFAULT_LIMIT, flag, MAX_LIMIT, oneOf, PAGE, sqlString, text } from './params/fields';
 export { NO_PARAMS, PAGE_PARAMS, type PageParams } from './params/common-params';
 export { type PageRequest, pageRequest } from './page/page-request';
-export { type Page, toEnvelope } from './page/page';
+export { type Page, toEnvelope, toPage } from './page/page';
 export { Keyset, newestFirst } from './page/keyset';
 export { listEnvelope } from './page/page.schema';

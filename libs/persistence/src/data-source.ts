@@ -7,6 +7,7 @@ import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 import { Search1764200000000 } from './migrations/1764200000000-search';
 import { Recall1764400000000 } from './migrations/1764400000000-recall';
 import { WebhookEndpointControls1764600000000 } from './migrations/1764600000000-webhook-endpoint-controls';
+import { EventFeed1764700000000 } from './migrations/1764700000000-event-feed';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -17,6 +18,7 @@ export const MIGRATIONS = [
   Search1764200000000,
   Recall1764400000000,
   WebhookEndpointControls1764600000000,
+  EventFeed1764700000000,
 ];
 
 export interface DataSourceOptions {

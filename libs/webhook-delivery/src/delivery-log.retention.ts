@@ -1,3 +1,4 @@
+import { EVENT_FEED_RETENTION_DAYS } from '@cs/events';
 import type { DataSource } from 'typeorm';
 
 // Any constant; the same in every replica, so one purges at a time.
@@ -12,7 +13,7 @@ export interface RetentionReport {
 
 /**
  * Purges the delivery log past WEBHOOK_LOG_RETENTION_DAYS: attempts, finished deliveries (pending ones are still
- * work, however old) and relayed outbox events. In batches, so one run never holds long locks; one replica at a
+ * work, however old) and relayed outbox events, which the events feed keeps for EVENT_FEED_RETENTION_DAYS at least. In batches, so one run never holds long locks; one replica at a
  * time (advisory lock).
  */
 export class DeliveryLogRetention {
@@ -23,14 +24,15 @@ export class DeliveryLogRetention {
 
   async purgeOnce(now: Date = new Date()): Promise<RetentionReport> {
     const cutoff = new Date(now.getTime() - this.retentionDays * 86_400_000);
+    const eventCutoff = new Date(now.getTime() - Math.max(this.retentionDays, EVENT_FEED_RETENTION_DAYS) * 86_400_000);
     return this.dataSource.transaction(async (m) => {
       const [{ locked }] = (await m.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [RETENTION_LOCK])) as [{ locked: boolean }];
       const report: RetentionReport = { attempts: 0, deliveries: 0, events: 0 };
       if (!locked) return report;
-      const purge = async (sql: string): Promise<number> => {
+      const purge = async (sql: string, before = cutoff): Promise<number> => {
         let total = 0;
         for (;;) {
-          const [, count] = (await m.query(sql, [cutoff, BATCH])) as [unknown, number];
+          const [, count] = (await m.query(sql, [before, BATCH])) as [unknown, number];
           total += count;
           if (count < BATCH) return total;
         }
@@ -39,7 +41,7 @@ export class DeliveryLogRetention {
       report.deliveries = await purge(
         `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND created_at < $1 LIMIT $2)`,
       );
-      report.events = await purge(`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE topic = 'event' AND relayed_at < $1 LIMIT $2)`);
+      report.events = await purge(`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE topic = 'event' AND relayed_at < $1 LIMIT $2)`, eventCutoff);
       return report;
     });
   }

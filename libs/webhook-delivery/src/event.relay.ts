@@ -1,5 +1,5 @@
 import { newId } from '@cs/domain';
-import { EVENT_TOPIC } from '@cs/events';
+import { EVENT_TOPIC, type EventEnvelope, envelopeFor } from '@cs/events';
 import type { DataSource } from 'typeorm';
 import type { EndpointSlots } from './endpoint-slots';
 import { type AudiencedEvent, subscriptionReceives } from './subscription-match';
@@ -64,13 +64,15 @@ export class EventRelay {
         [workspaceIds],
       )) as SubscriptionRow[];
 
-      const rows: Array<{ id: string; workspaceId: string; webhookId: string; event: OutboxEventRow }> = [];
+      const rows: Array<{ id: string; workspaceId: string; webhookId: string; eventId: string; envelope: EventEnvelope }> = [];
       for (const event of events) {
         const audienced: AudiencedEvent = { workspaceId: event.workspace_id, type: event.type, audience: event.audience, createdAt: event.created_at };
         for (const s of subscriptions) {
           const filter = { workspaceId: s.workspace_id, ownerId: s.owner_id, enabled: s.enabled, events: s.events, createdAt: s.created_at };
           if (subscriptionReceives(filter, audienced)) {
-            rows.push({ id: newId('delivery', now), workspaceId: s.workspace_id, webhookId: s.id, event });
+            // As the subscription's owner sees it: in full, or as `<kind>.hidden` (subscription-match.ts).
+            const envelope = envelopeFor(event.payload as unknown as EventEnvelope, event.audience, s.owner_id);
+            if (envelope) rows.push({ id: newId('delivery', now), workspaceId: s.workspace_id, webhookId: s.id, eventId: event.id, envelope });
           }
         }
       }
@@ -86,9 +88,9 @@ export class EventRelay {
             rows.map((r) => r.id),
             rows.map((r) => r.workspaceId),
             rows.map((r) => r.webhookId),
-            rows.map((r) => r.event.id),
-            rows.map((r) => r.event.type),
-            rows.map((r) => JSON.stringify(r.event.payload)),
+            rows.map((r) => r.eventId),
+            rows.map((r) => r.envelope.type),
+            rows.map((r) => JSON.stringify(r.envelope)),
             now,
           ],
         )) as Array<{ id: string; webhook_id: string; event_id: string }>;

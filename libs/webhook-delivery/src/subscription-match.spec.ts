@@ -1,4 +1,4 @@
-import { type AudiencedEvent, type SubscriptionFilter, subscriptionReceives } from './subscription-match';
+import { type AudiencedEvent, receivedType, type SubscriptionFilter, subscriptionReceives } from './subscription-match';
 
 const aSubscription = (over: Partial<SubscriptionFilter> = {}): SubscriptionFilter => ({
   workspaceId: 'ws_1',
@@ -48,5 +48,17 @@ describe('subscriptionReceives', () => {
 
   it('delivers an event without an audience to nobody', () => {
     expect(subscriptionReceives(aSubscription(), anEvent({ audience: null }))).toBe(false);
+  });
+
+  it('sends conversation.hidden to a subscription whose owner could see the conversation before it was made private, if selected', () => {
+    const madePrivate = anEvent({ type: 'conversation.updated', audience: { owner_id: 'usr_other', visibility: 'private', was_visibility: 'workspace' } });
+    expect(receivedType(aSubscription({ events: ['conversation.updated'] }), madePrivate)).toBeNull();
+    expect(receivedType(aSubscription({ events: ['conversation.hidden'] }), madePrivate)).toBe('conversation.hidden');
+    expect(receivedType(aSubscription({ ownerId: 'usr_other', events: ['conversation.updated'] }), madePrivate)).toBe('conversation.updated');
+  });
+
+  it('sends tag events to every subscription of the workspace', () => {
+    const tagEvent = anEvent({ type: 'tag.created', audience: { visibility: 'workspace' } });
+    expect(subscriptionReceives(aSubscription({ events: ['tag.created'] }), tagEvent)).toBe(true);
   });
 });

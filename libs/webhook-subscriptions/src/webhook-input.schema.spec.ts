@@ -1,6 +1,6 @@
 import { DomainError } from '@cs/domain';
 import { parseBody } from '@cs/writes';
-import { createWebhookInput, endpointUrlProblem, updateWebhookInput } from './webhook-input.schema';
+import { createWebhookInput, endpointUrlProblem, UNKNOWN_EVENT_TYPE_REASON, updateWebhookInput } from './webhook-input.schema';
 
 function invalidParams(call: () => unknown): { name: string; reason: string }[] {
   try {
@@ -58,7 +58,7 @@ describe('webhook subscription input', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         { name: 'url', reason: 'must be an https URL' },
-        { name: 'events[1]', reason: 'must be one of conversation.ready, conversation.failed, conversation.deleted' },
+        { name: 'events[1]', reason: UNKNOWN_EVENT_TYPE_REASON },
         { name: 'description', reason: 'must be at most 500 characters' },
         { name: 'extra', reason: 'unknown field' },
       ]),

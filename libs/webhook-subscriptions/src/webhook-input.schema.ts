@@ -39,6 +39,8 @@ const urlField = (requireHttps: boolean) =>
     })
     .meta({ format: 'uri', description: WEBHOOK_URL_DESCRIPTION });
 
+export const UNKNOWN_EVENT_TYPE_REASON = 'must be an event type that GET /api/v1/event-types lists';
+
 export const EVENTS_DESCRIPTION = 'Event types to receive; at least one. Stored without duplicates, in the order of the event catalog.';
 
 /** A non-empty set of known event types, kept in catalog order so equal selections are stored equally. */
@@ -50,7 +52,7 @@ const eventsField = listOf(mustBeAString().meta({ enum: [...EVENT_TYPES] }), {
   .superRefine((values, ctx) => {
     values.forEach((value, i) => {
       if (!(EVENT_TYPES as readonly string[]).includes(value)) {
-        ctx.addIssue({ code: 'custom', path: [i], message: `must be one of ${EVENT_TYPES.join(', ')}` });
+        ctx.addIssue({ code: 'custom', path: [i], message: UNKNOWN_EVENT_TYPE_REASON });
       }
     });
   })

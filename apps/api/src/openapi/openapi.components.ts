@@ -116,6 +116,24 @@ export const PARAMETERS: Record<string, Parameter> = {
     description: `Hits per page, 1 to ${MAX_LIMIT}; default ${SEARCH_DEFAULT_LIMIT}. Each hit carries at most ${MAX_MATCHES_PER_HIT} matches.`,
     schema: search.property('limit'),
   },
+  ConversationUpdatedAfter: {
+    name: 'updated_after',
+    in: 'query',
+    description:
+      'Only conversations changed strictly after this instant: title, folder, tags (applied, removed, a suggestion accepted), ' +
+      'sources, visibility, or processing (status, summary, digest). Same format as `created_after`. The list keeps its order ' +
+      '(`created_at` descending). `updated_at` is the time of the write, not of its commit: a sync client should look back a ' +
+      'little (a minute) or, for an exact copy, follow GET /api/v1/events.',
+    schema: conversations.property('updated_after'),
+    example: '2026-01-31T09:00:00Z',
+  },
+  FolderUpdatedAfter: {
+    name: 'updated_after',
+    in: 'query',
+    description: 'Only folders changed (renamed, moved, shared differently) strictly after this instant. Same format as `created_after`.',
+    schema: folders.property('updated_after'),
+    example: '2026-01-31T09:00:00Z',
+  },
   ConversationFolderId: folderId('conversations', conversations.property('folder_id')),
   ConversationRecursive: recursive('conversations', conversations.property('recursive')),
   FolderFolderId: folderId('folders', folders.property('folder_id')),

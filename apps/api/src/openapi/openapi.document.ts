@@ -4,6 +4,7 @@ import { API_REFERENCE_PATH, buildPaths } from './openapi.paths';
 import { buildWritePaths } from './openapi.write-paths';
 import { buildProblemSchemas, JSON_BODY_SIZE, READ_SCHEMAS, UPLOAD_SIZE, WEBHOOK_SCHEMAS, WRITE_SCHEMAS } from './openapi.schemas';
 import { buildWebhookPaths } from './openapi.webhook-paths';
+import { buildEventPaths } from './openapi.event-paths';
 import type { OpenApiDocument, PathItem } from './openapi.types';
 
 const DESCRIPTION = `
@@ -98,11 +99,12 @@ export function buildOpenApiDocument(publicApiUrl: string, publicAuthUrl = 'http
       { name: 'Folders', description: 'Folders that organise conversations.' },
       { name: 'Bots', description: 'Recorder bots that join meetings and record them into conversations.' },
       { name: 'Webhooks', description: 'Webhook subscriptions and their delivery log; workspace admins only.' },
+      { name: 'Events', description: 'The events feed a copy of the workspace follows, and the event catalog.' },
       { name: 'Account', description: 'The connection itself.' },
       { name: 'Service', description: 'Documentation and probes; no credentials needed.' },
     ],
     security: [{ bearerAuth: [] }, { oauth2: [] }],
-    paths: mergePaths(buildPaths(), buildWritePaths(), buildWebhookPaths()),
+    paths: mergePaths(buildPaths(), buildWritePaths(), buildWebhookPaths(), buildEventPaths()),
     components: {
       schemas: { ...READ_SCHEMAS, ...buildProblemSchemas(apiUrl), ...WRITE_SCHEMAS, ...WEBHOOK_SCHEMAS },
       parameters: PARAMETERS,

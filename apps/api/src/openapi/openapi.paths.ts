@@ -77,6 +77,7 @@ export function buildPaths(): Record<string, PathItem> {
       parameterRef('ConversationRecursive'),
       parameterRef('Status'),
       parameterRef('CreatedAfter'),
+      parameterRef('ConversationUpdatedAfter'),
       parameterRef('TagId'),
       parameterRef('RequestId'),
     ],
@@ -201,7 +202,7 @@ export function buildPaths(): Record<string, PathItem> {
       '`recursive=false`. ' +
       scopeNote('folders:read'),
     security: bearer('folders:read'),
-    parameters: [...pageParameters, parameterRef('FolderFolderId'), parameterRef('FolderRecursive'), parameterRef('RequestId')],
+    parameters: [...pageParameters, parameterRef('FolderFolderId'), parameterRef('FolderRecursive'), parameterRef('FolderUpdatedAfter'), parameterRef('RequestId')],
     responses: {
       '200': json('A page of folders.', schemaRef('FolderPage'), {
         data: [{ id: exampleId('folder'), name: 'Customers', parent_id: null, created_at: EXAMPLE_TIME }],

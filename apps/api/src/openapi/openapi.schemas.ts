@@ -1,6 +1,10 @@
 import { RecallStatusWebhookSchema, RecallWebhookOutcomeSchema } from '@cs/recorder';
 import {
   ConversationListEntrySchema,
+  EventPageSchema,
+  EventSchema,
+  EventTypeListSchema,
+  EventTypeSchema,
   ConversationPageSchema,
   ConversationSchema,
   FolderPageSchema,
@@ -56,6 +60,10 @@ export const READ_SCHEMAS = {
   SearchMatch: SearchMatchSchema,
   SearchHit: SearchHitSchema,
   SearchPage: SearchPageSchema,
+  Event: EventSchema,
+  EventPage: EventPageSchema,
+  EventType: EventTypeSchema,
+  EventTypeList: EventTypeListSchema,
 };
 
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });

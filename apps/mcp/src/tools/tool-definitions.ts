@@ -55,6 +55,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       status:
         'Processing state to list. Default ready (the ones whose summary and transcript can be read); all for every state.',
       created_after: 'Only conversations created strictly after this RFC 3339 date-time with a time zone, e.g. 2026-01-31T09:00:00Z.',
+      updated_after: 'Only conversations changed strictly after this date-time (title, folder, tags, sources, visibility, processing results).',
       folder_id: 'Only conversations in this folder (ids come from list-folders).',
       recursive: 'With folder_id: true (default) includes subfolders at any depth; false only the folder itself.',
       tag_id: 'Only conversations having any of these tags (tag ids as GET /api/v1/tags lists them).',
@@ -87,6 +88,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     inputSchema: toolInput(LIST_FOLDERS_PARAMS, {
       folder_id: 'Only folders inside this parent folder.',
       recursive: 'With folder_id: true (default) returns every descendant; false only direct children.',
+      updated_after: 'Only folders changed (renamed, moved, shared differently) strictly after this date-time.',
       ...PAGE_INPUT,
     }),
     outputSchema: FOLDER_PAGE_SCHEMA,

@@ -20,6 +20,8 @@ export const LIST_CONVERSATIONS_PARAMS = new QueryParams(
   z.strictObject({
     q: searchQuery().optional(),
     ...CONVERSATION_FILTER_FIELDS,
+    // The list's own: a copy's sync (GET /search has no use for it).
+    updated_after: dateTime.optional(),
     ...PAGE,
   }),
 );
@@ -37,6 +39,7 @@ export interface ConversationFilters {
 /** The list's filters: the shared ones and the text query. */
 export interface ListConversationFilters extends ConversationFilters {
   q: string | null;
+  updatedAfter: string | null;
 }
 
 /** Request parameter name of each filter, for binding checks and error messages. */
@@ -48,7 +51,7 @@ export const CONVERSATION_FILTER_PARAMS = {
   tagIds: 'tag_id',
 } as const;
 
-export const LIST_CONVERSATION_FILTER_PARAMS = { ...CONVERSATION_FILTER_PARAMS, q: 'q' } as const;
+export const LIST_CONVERSATION_FILTER_PARAMS = { ...CONVERSATION_FILTER_PARAMS, q: 'q', updatedAfter: 'updated_after' } as const;
 
 export function conversationFilters(params: z.output<z.ZodObject<typeof CONVERSATION_FILTER_FIELDS>>): ConversationFilters {
   return {

@@ -22,6 +22,7 @@ export async function listConversations(
   const p = new SqlParams();
   const where = await conversationConditions(db, principal, filters, p);
   if (filters.q !== null) where.push(conversationMatches(p, 'c', principal.workspaceId, filters.q));
+  if (filters.updatedAfter !== null) where.push(`c.updated_at > ${p.add(filters.updatedAfter)}::timestamptz`);
   if (after) where.push(ORDER.after(p, after));
 
   const rows = await db.query<ConversationRow>(

@@ -3,15 +3,20 @@ import { flag, newestFirst, PAGE, type Page, type PageRequest, QueryParams, text
 import { type RowQueryable, SqlParams } from '@cs/persistence';
 import { z } from 'zod/v4';
 import { assertFolderVisible, descendantFolderIds } from './folder-access';
+import { dateTime } from '../params/filter-fields';
 
 /** GET /api/v1/folders and the list-folders tool. */
-export const LIST_FOLDERS_PARAMS = new QueryParams(z.strictObject({ folder_id: text().optional(), recursive: flag(true), ...PAGE }));
+export const LIST_FOLDERS_PARAMS = new QueryParams(
+  z.strictObject({ folder_id: text().optional(), recursive: flag(true), updated_after: dateTime.optional(), ...PAGE }),
+);
 
 export type ListFoldersParams = z.output<typeof LIST_FOLDERS_PARAMS.schema>;
 
 export interface FolderFilters {
   folderId: string | null;
   recursive: boolean;
+  /** Only folders changed strictly after this time (name, parent or visibility). */
+  updatedAfter: string | null;
 }
 
 const ORDER = newestFirst('f');
@@ -32,6 +37,7 @@ export async function listFolders(db: RowQueryable, principal: Principal, reques
   if (filters.folderId !== null) {
     where.push(filters.recursive ? `f.id IN ${descendantFolderIds(p, filters.folderId)}` : `f.parent_id = ${p.add(filters.folderId)}`);
   }
+  if (filters.updatedAfter !== null) where.push(`f.updated_at > ${p.add(filters.updatedAfter)}::timestamptz`);
   if (after) where.push(ORDER.after(p, after));
   const rows = await db.query<FolderRow>(
     `SELECT f.id, f.name, f.parent_id, f.created_at FROM folders f

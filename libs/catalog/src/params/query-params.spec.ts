@@ -160,6 +160,7 @@ describe('the JSON Schema both OpenAPI and MCP publish', () => {
         q: { type: 'string', minLength: 1, maxLength: 500, description: expect.stringContaining('websearch syntax') },
         status: { type: 'string', enum: ['ready', 'pending', 'error', 'all'], default: 'ready' },
         created_after: { type: 'string', format: 'date-time' },
+        updated_after: { type: 'string', format: 'date-time' },
         folder_id: { type: 'string', minLength: 1, maxLength: 200 },
         recursive: { type: 'boolean', default: true },
         tag_id: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, minItems: 1, maxItems: 20 },

@@ -24,7 +24,26 @@ export type Scope = (typeof SCOPES)[number];
 export const TAG_ORIGINS = ['user', 'ai'] as const;
 export type TagOrigin = (typeof TAG_ORIGINS)[number];
 
-export const EVENT_TYPES = ['conversation.ready', 'conversation.failed', 'conversation.deleted'] as const;
+/**
+ * Every event type, in catalog order (docs/api.md "Events"): the spec's three, then what a copy of a workspace
+ * needs to stay exact. `*.hidden` is how a viewer who could see a conversation or folder learns it is no longer
+ * visible to them (made private by its owner): the projection of that `*.updated` event for them.
+ */
+export const EVENT_TYPES = [
+  'conversation.ready',
+  'conversation.failed',
+  'conversation.deleted',
+  'conversation.created',
+  'conversation.updated',
+  'conversation.hidden',
+  'folder.created',
+  'folder.updated',
+  'folder.deleted',
+  'folder.hidden',
+  'tag.created',
+  'tag.updated',
+  'tag.deleted',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**

@@ -3,6 +3,7 @@ import { recordEvent, requestProcessing } from '@cs/events';
 import type { WriteContext } from '../conversations/conversation.commands';
 import { insertSources } from '../conversations/insert-sources';
 import { assertFolderUsable } from '../conversations/references';
+import { conversationCreated, conversationUpdated } from '../events/change-events';
 import type { Tx } from '../tx';
 import type { CreateBotInput, RecorderEventInput } from './bot-input.schema';
 
@@ -57,6 +58,7 @@ export async function createBot(tx: Tx, ctx: WriteContext, input: CreateBotInput
      VALUES ($1, $2, $3, $4, $5, $6, 'scheduled', $7, $8, $8)`,
     [id, principal.workspaceId, principal.userId, conversationId, input.meeting_url, input.join_at ? new Date(input.join_at) : now, provider, now],
   );
+  await conversationCreated(tx, ctx, principal.workspaceId, conversationId);
   return getBot(tx, ctx, id);
 }
 
@@ -147,6 +149,7 @@ export async function applyRecorderEvent(tx: Tx, event: RecorderEventInput, requ
   } else if (event.status === 'done' && event.transcript) {
     await insertSources(tx, conversation, [{ ...event.transcript, type: 'transcript', title: null, meeting_url: bot.meeting_url }], now);
     await requestProcessing(tx, conversation, requestId, now);
+    await conversationUpdated(tx, { requestId, now }, conversation.workspaceId, conversation.id, { fields: ['sources'] });
   } else if (event.status === 'failed') {
     const termination = (TERMINATION_REASONS as readonly string[]).includes(event.reason ?? '') ? (event.reason as TerminationReason) : null;
     await endConversation(tx, conversation, termination, 'recording_failed', requestId, now);

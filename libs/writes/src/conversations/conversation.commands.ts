@@ -9,6 +9,7 @@ import type { CreateConversationInput, SourceInput, UpdateConversationInput } fr
 import { insertSources, type UploadInput } from './insert-sources';
 import { lockOwnedConversation } from './owned-conversation';
 import { assertFolderUsable, assertTagsExist } from './references';
+import { conversationChanges, conversationCreated, conversationUpdated } from '../events/change-events';
 
 export interface WriteContext {
   principal: Principal;
@@ -37,6 +38,7 @@ export async function createConversation(tx: Tx, ctx: WriteContext, input: Creat
     ]);
   }
   await requestProcessing(tx, conversation, ctx.requestId, now);
+  await conversationCreated(tx, ctx, principal.workspaceId, id);
   return getConversation(tx, principal, id);
 }
 
@@ -50,6 +52,7 @@ export async function addSources(tx: Tx, ctx: WriteContext, conversationId: stri
   const conversation = { id: locked.id, workspaceId: locked.workspace_id };
   await insertSources(tx, conversation, inputs, ctx.now);
   await requestProcessing(tx, conversation, ctx.requestId, ctx.now);
+  await conversationUpdated(tx, ctx, locked.workspace_id, locked.id, { fields: ['sources'] });
   return getConversation(tx, ctx.principal, locked.id);
 }
 
@@ -57,9 +60,10 @@ export async function addSources(tx: Tx, ctx: WriteContext, conversationId: stri
 export async function updateConversation(tx: Tx, ctx: WriteContext, conversationId: string, input: UpdateConversationInput): Promise<Conversation> {
   const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
   if (input.folder_id) await assertFolderUsable(tx, ctx.principal, input.folder_id);
-  await updateRow(tx, 'conversations', locked.id, { title: input.title, folder_id: input.folder_id, visibility: input.visibility }, ctx.now);
+  const change = await updateRow(tx, 'conversations', locked.id, { title: input.title, folder_id: input.folder_id, visibility: input.visibility }, ctx.now);
+  await conversationUpdated(tx, ctx, locked.workspace_id, locked.id, conversationChanges(change));
   // A new title is searchable (and the old one no longer) when this commits; folder and visibility are read at query time.
-  if (input.title !== undefined) await indexConversation(tx, locked.id);
+  if (change.columns.includes('title')) await indexConversation(tx, locked.id);
   return getConversation(tx, ctx.principal, locked.id);
 }
 
@@ -81,12 +85,13 @@ export async function deleteConversation(tx: Tx, ctx: WriteContext, conversation
 export async function applyTag(tx: Tx, ctx: WriteContext, conversationId: string, tagId: string): Promise<Conversation> {
   const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
   await assertTagInWorkspace(tx, ctx.principal, tagId);
-  await tx.query(
+  // Applied, or a suggestion accepted: a change; already applied: none (no updated_at, no event).
+  const applied = await tx.affected(
     `INSERT INTO conversation_tags (conversation_id, tag_id, workspace_id, origin, accepted) VALUES ($1, $2, $3, 'user', true)
-     ON CONFLICT (conversation_id, tag_id) DO UPDATE SET accepted = true`,
+     ON CONFLICT (conversation_id, tag_id) DO UPDATE SET accepted = true WHERE NOT conversation_tags.accepted`,
     [locked.id, tagId, locked.workspace_id],
   );
-  await touch(tx, locked.id, ctx.now);
+  if (applied > 0) await tagsChanged(tx, ctx, locked);
   return getConversation(tx, ctx.principal, locked.id);
 }
 
@@ -94,9 +99,9 @@ export async function applyTag(tx: Tx, ctx: WriteContext, conversationId: string
 export async function removeTag(tx: Tx, ctx: WriteContext, conversationId: string, tagId: string): Promise<Conversation> {
   const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
   await assertTagInWorkspace(tx, ctx.principal, tagId);
-  if ((await tx.affected(`DELETE FROM conversation_tags WHERE conversation_id = $1 AND tag_id = $2`, [locked.id, tagId])) > 0) {
-    await touch(tx, locked.id, ctx.now);
-  }
+  // A rejected suggestion was never shown: only removing an accepted tag changes the conversation.
+  const removed = await tx.query<{ accepted: boolean }>(`DELETE FROM conversation_tags WHERE conversation_id = $1 AND tag_id = $2 RETURNING accepted`, [locked.id, tagId]);
+  if (removed.some((row) => row.accepted)) await tagsChanged(tx, ctx, locked);
   return getConversation(tx, ctx.principal, locked.id);
 }
 
@@ -107,6 +112,7 @@ async function assertTagInWorkspace(tx: Tx, principal: Principal, tagId: string)
   if (rows.length === 0) throw notFound('tag');
 }
 
-async function touch(tx: Tx, conversationId: string, now: Date): Promise<void> {
-  await tx.query(`UPDATE conversations SET updated_at = $2 WHERE id = $1`, [conversationId, now]);
+async function tagsChanged(tx: Tx, ctx: WriteContext, conversation: { id: string; workspace_id: string }): Promise<void> {
+  await tx.query(`UPDATE conversations SET updated_at = $2 WHERE id = $1`, [conversation.id, ctx.now]);
+  await conversationUpdated(tx, ctx, conversation.workspace_id, conversation.id, { fields: ['tags'] });
 }

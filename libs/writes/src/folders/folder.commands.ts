@@ -5,6 +5,7 @@ import { assertFolderUsable } from '../conversations/references';
 import type { Tx } from '../tx';
 import { updateRow } from '../update-row';
 import type { CreateFolderInput, UpdateFolderInput } from './folder-input.schema';
+import { folderCreated, folderDeleted, folderUpdated } from '../events/change-events';
 
 export async function createFolder(tx: Tx, ctx: WriteContext, input: CreateFolderInput): Promise<Folder> {
   const { principal, now } = ctx;
@@ -14,6 +15,7 @@ export async function createFolder(tx: Tx, ctx: WriteContext, input: CreateFolde
     `INSERT INTO folders (id, workspace_id, parent_id, owner_id, name, visibility, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
     [id, principal.workspaceId, input.parent_id ?? null, principal.userId, input.name, input.visibility ?? 'workspace', now],
   );
+  await folderCreated(tx, ctx, id);
   return getFolder(tx, principal, id);
 }
 
@@ -46,7 +48,8 @@ export async function updateFolder(tx: Tx, ctx: WriteContext, id: string, input:
     );
     if (cycle) throw conflict('A folder cannot be moved into itself or one of its subfolders.');
   }
-  await updateRow(tx, 'folders', id, { name: input.name, parent_id: input.parent_id, visibility: input.visibility }, ctx.now);
+  const change = await updateRow(tx, 'folders', id, { name: input.name, parent_id: input.parent_id, visibility: input.visibility }, ctx.now);
+  await folderUpdated(tx, ctx, id, change);
   return getFolder(tx, ctx.principal, id);
 }
 
@@ -64,5 +67,6 @@ export async function deleteFolder(tx: Tx, ctx: WriteContext, id: string): Promi
   if (contents && (contents.folders > 0 || contents.conversations > 0)) {
     throw conflict(`The folder is not empty (${contents.folders} subfolders, ${contents.conversations} conversations): move or delete them first.`);
   }
+  await folderDeleted(tx, ctx, id);
   await tx.query(`DELETE FROM folders WHERE id = $1`, [id]);
 }

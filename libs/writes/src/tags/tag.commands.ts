@@ -5,6 +5,7 @@ import type { Tx } from '../tx';
 import { updateRow } from '../update-row';
 import { isUniqueViolation } from '../unique-violation';
 import type { CreateTagInput, UpdateTagInput } from './tag-input.schema';
+import { tagCreated, tagDeleted, tagUpdated } from '../events/change-events';
 
 const nameTaken = (name: string) => conflict(`A tag named "${name}" already exists in this workspace (names are compared case-insensitively).`);
 
@@ -12,9 +13,9 @@ const nameTaken = (name: string) => conflict(`A tag named "${name}" already exis
 const TAG_NAME_INDEX = 'tags_name_key';
 
 /** Runs a write that sets a tag's name: a concurrent request that took the name first is a 409, not a 500. */
-async function namingTag(name: string, write: () => Promise<unknown>): Promise<void> {
+async function namingTag<T>(name: string, write: () => Promise<T>): Promise<T> {
   try {
-    await write();
+    return await write();
   } catch (error) {
     if (isUniqueViolation(error, TAG_NAME_INDEX)) throw nameTaken(name);
     throw error;
@@ -41,6 +42,7 @@ export async function createTag(tx: Tx, ctx: WriteContext, input: CreateTagInput
       now,
     ]),
   );
+  await tagCreated(tx, ctx, id);
   return getTag(tx, principal, id);
 }
 
@@ -54,12 +56,14 @@ export async function updateTag(tx: Tx, ctx: WriteContext, id: string, input: Up
   await lockTag(tx, ctx, id);
   if (input.name !== undefined) await assertNameFree(tx, ctx.principal.workspaceId, input.name, id);
   const description = input.description === undefined ? undefined : input.description || null;
-  await namingTag(input.name ?? '', () => updateRow(tx, 'tags', id, { name: input.name, color: input.color, description }, ctx.now));
+  const change = await namingTag(input.name ?? '', () => updateRow(tx, 'tags', id, { name: input.name, color: input.color, description }, ctx.now));
+  await tagUpdated(tx, ctx, id, change);
   return getTag(tx, ctx.principal, id);
 }
 
 /** Deleting a tag removes it from every conversation (and drops its pending suggestions). */
 export async function deleteTag(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
   await lockTag(tx, ctx, id);
+  await tagDeleted(tx, ctx, id);
   await tx.query(`DELETE FROM tags WHERE id = $1`, [id]);
 }

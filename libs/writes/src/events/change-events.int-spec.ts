@@ -1,0 +1,174 @@
+import { Catalog, LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS } from '@cs/catalog';
+import { API_KEY_SCOPES, DomainError, type Principal } from '@cs/domain';
+import type { EventEnvelope } from '@cs/events';
+import { CursorCodec } from '@cs/paging';
+import { createTestDatabase, eventually, Fixtures, type Member, type TestDatabase } from '@cs/testing';
+import { applyTag, createConversation, deleteConversation, removeTag, updateConversation, type WriteContext } from '../conversations/conversation.commands';
+import { createFolder, updateFolder } from '../folders/folder.commands';
+import { createTag, deleteTag, updateTag } from '../tags/tag.commands';
+import { inTransaction, type Tx } from '../tx';
+
+const asPrincipal = (m: Member): Principal => ({
+  via: 'api_key',
+  userId: m.user.id,
+  workspaceId: m.workspace.id,
+  tenantId: m.workspace.tenantId,
+  role: m.role,
+  scopes: API_KEY_SCOPES,
+  credentialId: 'key_test',
+});
+
+// Long enough for the feed's wait (FEED_WAIT_MS) on a busy shared server.
+jest.setTimeout(120_000);
+
+describe('the events feed (writes record events; the catalog serves them per viewer)', () => {
+  let db: TestDatabase;
+  let catalog: Catalog;
+  let owner: Member;
+  let colleague: Member;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    catalog = new Catalog(db.dataSource, new CursorCodec('e'.repeat(40)));
+    const f = new Fixtures(db.dataSource);
+    const workspace = await f.workspace();
+    owner = await f.member(workspace);
+    colleague = await f.member(workspace);
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  const write = <T>(who: Member, work: (tx: Tx, ctx: WriteContext) => Promise<T>) =>
+    inTransaction(db.dataSource, (tx) => work(tx, { principal: asPrincipal(who), requestId: null, now: new Date() }));
+  const feed = async (who: Member, query: Record<string, string | string[]> = {}): Promise<EventEnvelope[]> =>
+    (await catalog.listEvents(asPrincipal(who), LIST_EVENTS_PARAMS.fromQueryString({ limit: '100', ...query }))).data;
+  // The feed serves an event once every older transaction of the cluster has ended (list-events.query.ts), so a
+  // long transaction elsewhere on a shared test server delays it: wait for the count, then check the content.
+  const FEED_WAIT_MS = 90_000;
+  // Every committed event of the workspace served: the head taken then is after all earlier writes.
+  const settled = () =>
+    eventually(
+      async () => (await db.dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE workspace_id = $1 AND tx >= pg_snapshot_xmin(pg_current_snapshot())`, [owner.workspace.id]))[0].n as number,
+      (n) => n === 0,
+      FEED_WAIT_MS,
+    );
+  const after = async (who: Member, count: number, fn: () => Promise<unknown>): Promise<EventEnvelope[]> => {
+    await settled();
+    const head = await catalog.latestEvent(asPrincipal(who)).catch(() => null);
+    await fn();
+    return eventually(() => feed(who, head ? { after: head.id } : {}), (events) => events.length >= count, FEED_WAIT_MS);
+  };
+
+  it('records created and updated with the fields that changed, and nothing for a change that changes nothing', async () => {
+    const events = await after(owner, 2, async () => {
+      const c = await write(owner, (tx, ctx) => createConversation(tx, ctx, { title: 'Plan', visibility: 'private', sources: [{ type: 'text', content: 'x' }] }));
+      await write(owner, (tx, ctx) => updateConversation(tx, ctx, c.id, { title: 'Plan v2' }));
+      await write(owner, (tx, ctx) => updateConversation(tx, ctx, c.id, { title: 'Plan v2' }));
+    });
+    expect(events.map((e) => e.type)).toEqual(['conversation.created', 'conversation.updated']);
+    expect(events[1]!.data).toMatchObject({ title: 'Plan v2', changed: ['title'] });
+  });
+
+  it('records tag changes on a conversation and tag catalog events, seen by the whole workspace', async () => {
+    const c = await write(owner, (tx, ctx) => createConversation(tx, ctx, { title: 'Shared', visibility: 'workspace', sources: [{ type: 'text', content: 'x' }] }));
+    const events = await after(colleague, 5, async () => {
+      const tag = await write(colleague, (tx, ctx) => createTag(tx, ctx, { name: `Launch ${c.id}` }));
+      await write(owner, (tx, ctx) => applyTag(tx, ctx, c.id, tag.id));
+      await write(owner, (tx, ctx) => applyTag(tx, ctx, c.id, tag.id));
+      await write(owner, (tx, ctx) => removeTag(tx, ctx, c.id, tag.id));
+      await write(colleague, (tx, ctx) => updateTag(tx, ctx, tag.id, { color: '#2f80ed' }));
+      await write(colleague, (tx, ctx) => deleteTag(tx, ctx, tag.id));
+    });
+    expect(events.map((e) => `${e.type} ${'changed' in e.data ? String(e.data.changed) : ''}`.trim())).toEqual([
+      'tag.created',
+      'conversation.updated tags',
+      'conversation.updated tags',
+      'tag.updated color',
+      'tag.deleted',
+    ]);
+  });
+
+  it('shows another member only what they can see, and tells them with conversation.hidden when a conversation is made private', async () => {
+    const events = await after(colleague, 3, async () => {
+      const secret = await write(owner, (tx, ctx) => createConversation(tx, ctx, { title: 'Secret', sources: [{ type: 'text', content: 'x' }] }));
+      const shared = await write(owner, (tx, ctx) => createConversation(tx, ctx, { title: 'Retro', visibility: 'workspace', sources: [{ type: 'text', content: 'x' }] }));
+      await write(owner, (tx, ctx) => updateConversation(tx, ctx, secret.id, { title: 'Still secret' }));
+      await write(owner, (tx, ctx) => updateConversation(tx, ctx, shared.id, { visibility: 'private' }));
+      await write(owner, (tx, ctx) => updateConversation(tx, ctx, secret.id, { visibility: 'workspace' }));
+      await write(owner, (tx, ctx) => deleteConversation(tx, ctx, shared.id));
+    });
+    expect(events.map((e) => [e.type, (e.data as { title?: string }).title ?? null])).toEqual([
+      ['conversation.created', 'Retro'],
+      ['conversation.hidden', null],
+      ['conversation.updated', 'Still secret'],
+    ]);
+    expect(events[1]!.data).toEqual({ id: expect.stringMatching(/^conv_/) });
+    expect(events[2]!.data).toMatchObject({ changed: ['visibility'] });
+    // The owner sees every one of them in full.
+    const own = await feed(owner, { type: ['conversation.hidden'] });
+    expect(own).toEqual([]);
+  });
+
+  it('records folder events and hides a folder made private from the others', async () => {
+    const events = await after(colleague, 3, async () => {
+      const folder = await write(owner, (tx, ctx) => createFolder(tx, ctx, { name: 'Customers' }));
+      await write(owner, (tx, ctx) => updateFolder(tx, ctx, folder.id, { name: 'Clients' }));
+      await write(owner, (tx, ctx) => updateFolder(tx, ctx, folder.id, { visibility: 'private' }));
+      await write(owner, (tx, ctx) => updateFolder(tx, ctx, folder.id, { name: 'Mine now' }));
+    });
+    expect(events.map((e) => e.type)).toEqual(['folder.created', 'folder.updated', 'folder.hidden']);
+  });
+
+  it('never serves an event before one that commits earlier in the order: a transaction still open holds back later ones', async () => {
+    await settled();
+    const head = await catalog.latestEvent(asPrincipal(owner));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const writing = new Promise<void>((resolve) => (started = resolve));
+    // A slow write: its transaction takes its id first, then waits before committing.
+    const slow = inTransaction(db.dataSource, async (tx) => {
+      await tx.query(`SELECT pg_current_xact_id()`);
+      started();
+      await held;
+      return createConversation(tx, { principal: asPrincipal(owner), requestId: null, now: new Date() }, { title: 'Slow', sources: [{ type: 'text', content: 'x' }] });
+    });
+    await writing;
+    await write(owner, (tx, ctx) => createConversation(tx, ctx, { title: 'Fast', sources: [{ type: 'text', content: 'x' }] }));
+    expect(await feed(owner, { after: head.id })).toEqual([]);
+    release();
+    await slow;
+    const both = await eventually(() => feed(owner, { after: head.id }), (events) => events.length >= 2, FEED_WAIT_MS);
+    expect(both.map((e) => (e.data as { title: string }).title)).toEqual(['Slow', 'Fast']);
+  });
+
+  it('pages with cursors and resumes after an event id; filters by type; refuses an unknown after', async () => {
+    await settled();
+    const head = await catalog.latestEvent(asPrincipal(owner));
+    for (const title of ['A', 'B', 'C']) await write(owner, (tx, ctx) => createConversation(tx, ctx, { title, sources: [{ type: 'text', content: 'x' }] }));
+    await eventually(() => feed(owner, { after: head.id }), (events) => events.length >= 3, FEED_WAIT_MS);
+    const first = await catalog.listEvents(asPrincipal(owner), LIST_EVENTS_PARAMS.fromQueryString({ after: head.id, limit: '2' }));
+    expect(first.data.map((e) => (e.data as { title: string }).title)).toEqual(['A', 'B']);
+    const second = await catalog.listEvents(asPrincipal(owner), LIST_EVENTS_PARAMS.fromQueryString({ cursor: first.next_cursor!, limit: '2' }));
+    expect(second.data.map((e) => (e.data as { title: string }).title)).toEqual(['C']);
+    expect(second.has_more).toBe(false);
+    expect(await feed(owner, { after: head.id, type: ['conversation.updated'] })).toEqual([]);
+    const refused = await catalog.listEvents(asPrincipal(owner), LIST_EVENTS_PARAMS.fromQueryString({ after: 'evt_00000000000000000000000000' })).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).extras.invalidParams?.[0]?.name).toBe('after');
+  });
+
+  it('moves updated_at only on real changes, so updated_after lists exactly what changed', async () => {
+    const c = await write(owner, (tx, ctx) => createConversation(tx, ctx, { title: 'Tracked', sources: [{ type: 'text', content: 'x' }] }));
+    await db.dataSource.query(`UPDATE conversations SET updated_at = now() - interval '1 hour' WHERE id = $1`, [c.id]);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const changed = () => catalog.listConversations(asPrincipal(owner), LIST_CONVERSATIONS_PARAMS.fromQueryString({ status: 'all', updated_after: since }));
+    expect((await changed()).data.map((x) => x.id)).not.toContain(c.id);
+    await write(owner, (tx, ctx) => updateConversation(tx, ctx, c.id, { title: 'Tracked' }));
+    expect((await changed()).data.map((x) => x.id)).not.toContain(c.id);
+    await write(owner, (tx, ctx) => updateConversation(tx, ctx, c.id, { visibility: 'workspace' }));
+    expect((await changed()).data.map((x) => x.id)).toContain(c.id);
+  });
+});
