@@ -2,6 +2,7 @@
 import { AUTH_USAGE, parseAuthArgs, runAuth } from './auth/auth';
 import { UsageError } from './bench-args';
 import { DATA_ACCESS_USAGE, parseDataAccessArgs, runDataAccess } from './data-access/data-access';
+import { EVENTS_USAGE, parseEventsArgs, runEvents } from './events/events';
 import { MCP_USAGE, parseMcpArgs, runMcp } from './mcp/mcp';
 import { OVERLOAD_USAGE, parseOverloadArgs, runOverload } from './overload/overload';
 import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/rest-read';
@@ -46,6 +47,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'the catalog\'s first page and a one-row insert, raw SQL behind typed row mappers against TypeORM entities: p50/p99, calls/s',
     usage: DATA_ACCESS_USAGE,
     run: (args) => runDataAccess(parseDataAccessArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  events: {
+    summary: 'the events feed at a million events: resume p50/p99 and events/s against the same SQL bare, and what recording events costs a write',
+    usage: EVENTS_USAGE,
+    run: (args) => runEvents(parseEventsArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
   scale: {
     summary: 'two replicas each of api, processor and webhook-worker, one of each restarted under load: failures, lost work, latency',

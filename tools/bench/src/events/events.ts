@@ -1,0 +1,223 @@
+import { addMembership, createTenant, createUser, createWorkspace } from '@cs/accounts';
+import { Catalog, LIST_EVENTS_PARAMS } from '@cs/catalog';
+import { API_KEY_SCOPES, newId, type Principal } from '@cs/domain';
+import { CursorCodec } from '@cs/paging';
+import { createDataSource, insertRows, runMigrations } from '@cs/persistence';
+import { inTransaction, Writes } from '@cs/writes';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { DataSource } from 'typeorm';
+import { applyBenchArgs } from '../bench-args';
+import { recreateDatabase } from '../bench-database';
+import { type CallFigures, callFigures, noSamples, timeCalls } from '../data-access/call-timer';
+import { seededRandom } from '../rest-read/dataset-generator';
+import { machineFacts, writeResults } from '../results-file';
+import { serviceUrls } from '../service-urls';
+
+export interface EventsOptions {
+  quick: boolean;
+  events: number;
+  resumes: number;
+  follow: number;
+  writes: number;
+  rounds: number;
+}
+
+export const EVENTS_USAGE = `usage: events [--quick] [--events N] [--resumes N] [--follow N] [--writes N] [--rounds N]
+  --quick    50,000 events, 100 resumes, 5,000 followed, 100 writes a round: a smoke test
+  --events   events in the feed's workspace (1,000,000)
+  --resumes  resumes with after=<a random event id>, 100 events each (1,000)
+  --follow   events read by following the feed from its start with cursors (100,000)
+  --writes   PATCHes per round and road (500)
+  --rounds   write rounds; each runs both roads, taking turns to go first (6)`;
+
+export function parseEventsArgs(args: readonly string[]): EventsOptions {
+  const quick = args.includes('--quick');
+  return applyBenchArgs(
+    args,
+    { quick, events: quick ? 50_000 : 1_000_000, resumes: quick ? 100 : 1_000, follow: quick ? 5_000 : 100_000, writes: quick ? 100 : 500, rounds: quick ? 2 : 6 },
+    { numeric: { '--events': 'events', '--resumes': 'resumes', '--follow': 'follow', '--writes': 'writes', '--rounds': 'rounds' }, switches: {} },
+    EVENTS_USAGE,
+  );
+}
+
+type Out = (text: string) => void;
+
+const DATABASE = 'cs_bench_events';
+const PAGE = 100;
+const BATCH = 50_000;
+const CONVERSATIONS = 200;
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The pool, with the last statements it ran recorded: the baseline replays exactly the SQL the feed ran ("the same
+ * SQL run bare"), without the lib around it (parameters, position lookup, projection, envelope, cursor).
+ */
+function recording(ds: DataSource): { db: { query: DataSource['query'] }; taken: Statement[] } {
+  const taken: Statement[] = [];
+  const db = {
+    query: ((text: string, values?: unknown[]) => {
+      taken.push({ text, values: values ?? [] });
+      return ds.query(text, values);
+    }) as DataSource['query'],
+  };
+  return { db, taken };
+}
+
+/** A workspace with two members, CONVERSATIONS conversations to PATCH, and `events` events: 80% shared, 20% private to the first member. */
+async function prepare(ds: DataSource, events: number, log: Out): Promise<{ owner: Principal; other: Principal; conversations: string[]; eventIds: string[] }> {
+  await runMigrations(ds);
+  const ids = await ds.transaction(async (tx) => {
+    const tenant = await createTenant(tx, { name: 'Bench tenant' });
+    const workspace = await createWorkspace(tx, { tenantId: tenant.id, name: 'Bench workspace' });
+    const users: string[] = [];
+    for (const [i, role] of (['admin', 'member'] as const).entries()) {
+      const user = await createUser(tx, { email: `events${i}@bench.example`, name: `Member ${i}` });
+      await addMembership(tx, { workspaceId: workspace.id, userId: user.id, role });
+      users.push(user.id);
+    }
+    const conversations = Array.from({ length: CONVERSATIONS }, () => newId('conversation'));
+    await insertRows(tx, 'conversations', ['id', 'workspace_id', 'owner_id', 'title', 'status', 'visibility'], conversations.map((id, i) => [id, workspace.id, users[0], `Weekly ${i}`, 'ready', 'workspace']));
+    return { tenantId: tenant.id, workspaceId: workspace.id, users, conversations };
+  });
+  const started = Date.now();
+  // Ids sort as they were written, as newId's do; a transaction per batch, so the feed's order has many transactions.
+  for (let from = 1; from <= events; from += BATCH) {
+    await ds.query(
+      `INSERT INTO outbox (id, workspace_id, topic, type, payload, created_at, relayed_at, audience)
+       SELECT 'evt_' || lpad(n::text, 26, '0'), $1, 'event', 'conversation.updated',
+              jsonb_build_object('id', 'evt_' || lpad(n::text, 26, '0'), 'type', 'conversation.updated', 'created_at', to_char(now(), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                                 'data', jsonb_build_object('id', 'conv_x', 'title', 'Weekly ' || n, 'started_at', '2026-01-01T00:00:00.000Z', 'status', 'ready', 'changed', jsonb_build_array('title'))),
+              now(), now(),
+              CASE WHEN n % 5 = 0 THEN jsonb_build_object('owner_id', $2::text, 'visibility', 'private') ELSE jsonb_build_object('owner_id', $2::text, 'visibility', 'workspace') END
+       FROM generate_series($3::int, $4::int) AS n`,
+      [ids.workspaceId, ids.users[0], from, Math.min(events, from + BATCH - 1)],
+    );
+  }
+  await ds.query('ANALYZE outbox');
+  log(`${events.toLocaleString('en-US')} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const principal = (userId: string, role: 'admin' | 'member'): Principal => ({
+    via: 'api_key', userId, workspaceId: ids.workspaceId, tenantId: ids.tenantId, role, scopes: API_KEY_SCOPES, credentialId: 'key_bench',
+  });
+  const eventIds = Array.from({ length: events }, (_, i) => `evt_${String(i + 1).padStart(26, '0')}`);
+  return { owner: principal(ids.users[0]!, 'admin'), other: principal(ids.users[1]!, 'member'), conversations: ids.conversations, eventIds };
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const line = (label: string, f: CallFigures) => `  ${label.padEnd(9)} p50 ${ms(f.p50).padStart(9)}  p99 ${ms(f.p99).padStart(9)}  ${f.callsPerSecond.toFixed(0).padStart(6)} calls/s`;
+
+/** `events`: see tools/bench/README.md. Returns the exit code. */
+export async function runEvents(options: EventsOptions, out: Out, log: Out): Promise<number> {
+  const startedAt = new Date();
+  const loadBefore = loadavg()[0] ?? 0;
+  const { databaseUrl } = serviceUrls();
+  const ds = await createDataSource({ url: await recreateDatabase(databaseUrl, DATABASE), poolSize: 4, applicationName: 'bench-events' }).initialize();
+  try {
+    const data = await prepare(ds, options.events, log);
+    const { db, taken } = recording(ds);
+    const catalog = new Catalog(db, new CursorCodec(randomBytes(32).toString('hex')));
+    const rng = seededRandom(16);
+    // An event the member sees (every fifth is the owner's private one), far enough from the end to fill a page.
+    const randomEvent = () => {
+      const i = Math.floor(rng() * (data.eventIds.length - 2 * PAGE));
+      return data.eventIds[(i + 1) % 5 === 0 ? i + 1 : i]!;
+    };
+
+    // 1. Resume after a random event id, as the member (who sees 80% of them), through the catalog and bare.
+    log('resuming');
+    const resume = { lib: noSamples(), bare: noSamples() };
+    const statements: Statement[][] = [];
+    for (let round = 0; round < 2; round++) {
+      const count = Math.ceil(options.resumes / 2);
+      const afters = Array.from({ length: count }, randomEvent);
+      const libRun = () =>
+        timeCalls(async (i) => {
+          const before = taken.length;
+          const page = await catalog.listEvents(data.other, LIST_EVENTS_PARAMS.fromQueryString({ after: afters[i]!, limit: String(PAGE) }));
+          if (page.data.length === 0) throw new Error('a resume returned no events');
+          statements[i] = taken.slice(before);
+        }, count, resume.lib);
+      const bareRun = () => timeCalls(async (i) => { for (const s of statements[i]!) await ds.query(s.text, s.values); }, count, resume.bare);
+      await libRun(); // records the statements the bare road replays
+      if (round === 0) await bareRun();
+      else { await bareRun(); await libRun(); }
+    }
+
+    // 2. Follow the feed from its start with cursors: events read per second.
+    log('following');
+    let followed = 0;
+    let cursor: string | undefined;
+    const followStatements: Statement[] = [];
+    const followStart = performance.now();
+    while (followed < options.follow) {
+      const before = taken.length;
+      const page = await catalog.listEvents(data.other, LIST_EVENTS_PARAMS.fromQueryString(cursor ? { cursor, limit: String(PAGE) } : { limit: String(PAGE) }));
+      followStatements.push(...taken.slice(before));
+      followed += page.data.length;
+      if (!page.next_cursor) break;
+      cursor = page.next_cursor;
+    }
+    const followSeconds = (performance.now() - followStart) / 1000;
+    const bareStart = performance.now();
+    for (const s of followStatements) await ds.query(s.text, s.values);
+    const bareFollowSeconds = (performance.now() - bareStart) / 1000;
+
+    // 3. The write path: a PATCH of a title as the product runs it (the change, its conversation.updated event, the
+    // answer) against the statements it ran before events existed (the lock, a blind UPDATE, the answer).
+    log('writing');
+    const writes = new Writes(ds);
+    const write = { withEvents: noSamples(), before: noSamples() };
+    let n = 0;
+    const target = (i: number) => data.conversations[i % data.conversations.length]!;
+    const withEvents = (i: number) =>
+      writes.updateConversation({ principal: data.owner, requestId: null, method: 'PATCH', path: '/api/v1/conversations' }, target(i), { title: `Title ${n++}` });
+    const before = (i: number) =>
+      inTransaction(ds, async (tx) => {
+        await tx.query(`SELECT id FROM conversations WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [target(i), data.owner.workspaceId]);
+        await tx.query(`UPDATE conversations SET title = $2, updated_at = $3 WHERE id = $1`, [target(i), `Title ${n++}`, new Date()]);
+        return catalog.getConversation(data.owner, target(i));
+      });
+    for (let round = 0; round < options.rounds; round++) {
+      const order = round % 2 === 0 ? [() => timeCalls(withEvents, options.writes, write.withEvents), () => timeCalls(before, options.writes, write.before)] : [() => timeCalls(before, options.writes, write.before), () => timeCalls(withEvents, options.writes, write.withEvents)];
+      for (const run of order) await run();
+    }
+
+    const figures = {
+      resume: { catalog: callFigures(resume.lib), bare: callFigures(resume.bare) },
+      follow: { events: followed, events_per_second: followed / followSeconds, bare_events_per_second: followed / bareFollowSeconds },
+      write: { with_events: callFigures(write.withEvents), before_events: callFigures(write.before) },
+    };
+    const loadAfter = loadavg()[0] ?? 0;
+    out(
+      [
+        '',
+        `events: the feed at ${options.events.toLocaleString('en-US')} events (one workspace; the reader sees 80%), in-process on one pool, Node ${process.version}`,
+        '',
+        `## resume with after=<a random event id>, ${PAGE} events (target p99 ≤ 20 ms)`,
+        line('catalog', figures.resume.catalog),
+        line('bare SQL', figures.resume.bare),
+        `  catalog/bare p50 ${(figures.resume.catalog.p50 / figures.resume.bare.p50).toFixed(2)}×`,
+        '',
+        `## following the feed from its start, ${PAGE} a page`,
+        `  catalog ${figures.follow.events_per_second.toFixed(0)} events/s, bare SQL ${figures.follow.bare_events_per_second.toFixed(0)} events/s (${followed.toLocaleString('en-US')} events)`,
+        '',
+        '## PATCH of a title: with its event against the statements it ran before events (target: within 10%)',
+        line('events', figures.write.with_events),
+        line('before', figures.write.before_events),
+        `  writes/s with events ÷ before: ${(figures.write.with_events.callsPerSecond / figures.write.before_events.callsPerSecond).toFixed(2)}`,
+        '',
+        `machine load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
+      ].join('\n'),
+    );
+    const file = writeResults('events', startedAt, { benchmark: 'events', started_at: startedAt.toISOString(), options, machine: machineFacts(null, loadBefore, loadAfter), figures });
+    log(`results: ${file}`);
+    return 0;
+  } finally {
+    await ds.destroy();
+  }
+}
