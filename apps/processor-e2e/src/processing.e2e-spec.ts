@@ -57,7 +57,8 @@ describe('processing a conversation (api and processor as processes)', () => {
     expect(done.digest!.length).toBeGreaterThan(0);
     expect(done.digest!.length).toBeLessThanOrEqual(DIGEST_MAX_LENGTH);
 
-    const events = (await stack.outbox(created.id)).filter((row) => row.topic === 'event');
+    // The write's conversation.created, then processing's outcome.
+    const events = (await stack.outbox(created.id)).filter((row) => row.topic === 'event' && row.type !== 'conversation.created');
     expect(events).toHaveLength(1);
     expect(events[0]!.payload).toMatchObject({
       type: 'conversation.ready',
@@ -93,7 +94,7 @@ describe('processing a conversation (api and processor as processes)', () => {
     expect(done.status).toBe('ready');
     expect(done.sources.map((s) => s.content)).toEqual([ENGLISH.slice(0, 3).join(' '), ENGLISH.slice(3).join(' ')]);
     const events = (await stack.outbox(created.id)).filter((row) => row.topic === 'event').map((row) => row.payload['type']);
-    expect(events).toEqual(['conversation.ready', 'conversation.ready']);
+    expect(events).toEqual(['conversation.created', 'conversation.ready', 'conversation.updated', 'conversation.ready']);
   });
 
   it('ends a transcript-free conversation whose upload-less sources hold no words in error with error_reason no_content', async () => {
