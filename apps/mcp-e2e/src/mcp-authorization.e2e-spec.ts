@@ -209,9 +209,9 @@ describe('the MCP Inspector CLI (@modelcontextprotocol/inspector-cli) as a clien
     return JSON.parse(stdout) as Record<string, unknown>;
   };
 
-  it('lists the four tools', async () => {
+  it('lists the six tools', async () => {
     const { tools } = (await inspector('--method', 'tools/list')) as { tools: { name: string }[] };
-    expect(tools.map((t) => t.name).sort()).toEqual(['get-conversation', 'get-me', 'list-conversations', 'list-folders']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['fetch', 'get-conversation', 'get-me', 'list-conversations', 'list-folders', 'search']);
   });
 
   it('calls list-conversations with arguments and get-me', async () => {
