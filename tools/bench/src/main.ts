@@ -9,6 +9,7 @@ import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/res
 import { killStartedServers } from './rest-read/servers';
 import { PROCESSING_USAGE, parseProcessingArgs, runProcessing } from './processing/processing';
 import { parseScaleArgs, runScale, SCALE_USAGE } from './scale/scale';
+import { parseSummaryQualityArgs, runSummaryQuality, SUMMARY_QUALITY_USAGE } from './summary-quality/summary-quality';
 import { parseWebhooksArgs, runWebhooks, WEBHOOKS_USAGE } from './webhooks/webhooks';
 
 /** The benchmarks, by name: `node tools/bench/dist/main.js <name> [flags]` (`npm run bench -- <name>`). */
@@ -57,6 +58,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'two replicas each of api, processor and webhook-worker, one of each restarted under load: failures, lost work, latency',
     usage: SCALE_USAGE,
     run: (args) => runScale(parseScaleArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  'summary-quality': {
+    summary: 'the built-in summarizer on real meetings (QMSum val): ROUGE vs Lead and TextRank, Pk/WindowDiff, digests, time',
+    usage: SUMMARY_QUALITY_USAGE,
+    run: (args) => runSummaryQuality(parseSummaryQualityArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
 };
 

@@ -29,10 +29,18 @@ export interface ProcessedSource {
   durationSeconds: number | null;
 }
 
+/** A topical section of the summary and where in the conversation it starts (the benchmark compares these with human topics). */
+export interface ProcessedSection {
+  heading: string;
+  source_id: string;
+  start_seconds: number | null;
+}
+
 /** Everything processing writes back: per source, and for the conversation. */
 export interface ProcessingResult {
   sources: ProcessedSource[];
   summary: string | null;
   digest: string | null;
+  sections: ProcessedSection[];
   suggestedTagIds: string[];
 }

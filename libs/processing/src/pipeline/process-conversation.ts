@@ -81,10 +81,14 @@ export async function processConversation(
     throw new PermanentProcessingError('no_content', 'none of the sources holds any text');
   }
   // Only uploads whose text could not be extracted: ready, with nothing to summarize.
-  if (withText.length === 0) return { sources, summary: null, digest: null, suggestedTagIds: [] };
+  if (withText.length === 0) return { sources, summary: null, digest: null, sections: [], suggestedTagIds: [] };
   const summary = await timed('summary', async () => {
     const output = await summarizer.summarize({ title: conversation.title, sources: summarySources }, options.signal);
-    return { summary: output.summary, digest: toDigest(output.digest) };
+    const sections = (output.sections ?? []).flatMap((section) => {
+      const source = sources[section.source];
+      return source ? [{ heading: section.heading, source_id: source.id, start_seconds: section.start_seconds }] : [];
+    });
+    return { summary: output.summary, digest: toDigest(output.digest), sections };
   });
   const allText = [conversation.title ?? '', ...withText.map((s) => s.content)].join('\n');
   return { sources, ...summary, suggestedTagIds: await timed('tags', () => suggestTags(allText, conversation.tags)) };

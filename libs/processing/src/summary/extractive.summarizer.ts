@@ -1,8 +1,8 @@
 import { toDigest, truncateOnWord } from '@cs/domain';
-import { sentences } from '../text/sentences';
+import { sentenceUnits } from '../text/sentences';
 import { foldPlural, terms } from '../text/terms';
 import { segmentTopics } from './topic-segmentation';
-import { type Summarizer, SummarizerError, type SummaryInput, type SummaryOutput } from './summarizer.port';
+import { type Summarizer, SummarizerError, type SummaryInput, type SummaryOutput, type SummarySectionStart } from './summarizer.port';
 
 export interface ExtractiveSummarizerOptions {
   /** Topical sections at most (default 5). */
@@ -16,6 +16,8 @@ export interface ExtractiveSummarizerOptions {
 interface ScoredSentence {
   index: number;
   source: number;
+  speaker: string | null;
+  start_seconds: number | null;
   text: string;
   terms: string[];
   termSet: Set<string>;
@@ -76,6 +78,7 @@ export class ExtractiveSummarizer implements Summarizer {
     const overview = pickDistinct(rank(all), overviewSize, []);
     const chosen = [...overview];
     const sections: string[] = [];
+    const starts: SummarySectionStart[] = [];
     for (const range of segmentTopics(all, Math.min(this.maxSections, Math.max(1, Math.floor(all.length / SENTENCES_PER_SECTION))))) {
       const members = all.slice(range.start, range.end);
       const bullets = pickDistinct(
@@ -86,10 +89,13 @@ export class ExtractiveSummarizer implements Summarizer {
       if (bullets.length === 0) continue;
       chosen.push(...bullets);
       const lines = byPosition(bullets).map((s) => `- ${truncateOnWord(s.text, this.maxBulletChars)}`);
-      sections.push(`## ${heading(members, all)}\n${lines.join('\n')}`);
+      const title = heading(members, all);
+      sections.push(`## ${title}\n${lines.join('\n')}`);
+      const first = members[0] as ScoredSentence;
+      starts.push({ heading: title, source: first.source, start_seconds: first.start_seconds });
     }
     const summary = [byPosition(overview).map((s) => truncateOnWord(s.text, this.maxBulletChars)).join(' '), ...sections].join('\n\n');
-    return { summary, digest: toDigest(best.text) };
+    return { summary, digest: toDigest(best.text), sections: starts };
   }
 }
 
@@ -97,9 +103,9 @@ function scoreSentences(input: SummaryInput): { all: ScoredSentence[]; idf: Map<
   const all: ScoredSentence[] = [];
   input.sources.forEach((source, sourceIndex) => {
     if (!source.content) return;
-    for (const text of sentences(source.content)) {
+    for (const { text, speaker, start_seconds } of sentenceUnits(source.content)) {
       const found = terms(text);
-      all.push({ index: all.length, source: sourceIndex, text, terms: found, termSet: new Set(found), score: 0 });
+      all.push({ index: all.length, source: sourceIndex, speaker, start_seconds, text, terms: found, termSet: new Set(found), score: 0 });
     }
   });
   const frequency = new Map<string, number>();

@@ -13,11 +13,20 @@ export interface SummaryInput {
   sources: SummarySourceInput[];
 }
 
+/** Where a topical section of the summary starts: the source (index into SummaryInput.sources) and, in a transcript, the time. */
+export interface SummarySectionStart {
+  heading: string;
+  source: number;
+  start_seconds: number | null;
+}
+
 export interface SummaryOutput {
   /** Markdown: a short overview paragraph, then topical sections (`## ` headings) of `- ` bullets. */
   summary: string;
   /** At most DIGEST_MAX_LENGTH characters, made by toDigest() of @cs/domain. */
   digest: string;
+  /** The topical sections in order with where each starts, when the summarizer knows (the built-in one does). */
+  sections?: SummarySectionStart[];
 }
 
 /** The port the processor summarizes through; implementations are chosen by configuration (summarizerFromEnv). */

@@ -1,5 +1,16 @@
 /** `[HH:MM:SS] Name: ` at the start of a rendered transcript line. */
 const TRANSCRIPT_PREFIX = /^\[\d{2,}:\d{2}:\d{2}\] [^:\n]*: /;
+/** The same prefix, capturing hours, minutes, seconds and the speaker's name. */
+const TRANSCRIPT_PREFIX_PARTS = /^\[(\d{2,}):(\d{2}):(\d{2})\] ([^:\n]*): /;
+
+/** A sentence with where it was said: the speaker and turn start of a transcript line, null for other text. */
+export interface SentenceUnit {
+  text: string;
+  /** Index of the (joined) line the sentence comes from. */
+  line: number;
+  speaker: string | null;
+  start_seconds: number | null;
+}
 
 /**
  * A sentence ends at . ! ? … (with closing quotes or brackets) followed by space and an upper-case letter,
@@ -20,15 +31,23 @@ const LEADING_FILLERS = /^(?:(?:so|um+|uh+|yeah|yes|okay|ok|well|right|alright|a
  * sentence can be quoted as a bullet.
  */
 export function sentences(text: string): string[] {
-  const result: string[] = [];
-  for (const rawLine of joinWrappedLines(text.split('\n'))) {
+  return sentenceUnits(text).map((unit) => unit.text);
+}
+
+/** sentences(), each with its line, and for a transcript line its speaker and start time. */
+export function sentenceUnits(text: string): SentenceUnit[] {
+  const result: SentenceUnit[] = [];
+  joinWrappedLines(text.split('\n')).forEach((rawLine, lineIndex) => {
+    const prefix = TRANSCRIPT_PREFIX_PARTS.exec(rawLine);
+    const speaker = prefix ? (prefix[4] as string) : null;
+    const start = prefix ? Number(prefix[1]) * 3600 + Number(prefix[2]) * 60 + Number(prefix[3]) : null;
     const line = rawLine.replace(TRANSCRIPT_PREFIX, '').replace(LINE_MARKUP, '').replace(/\s+/g, ' ').trim();
-    if (line === '') continue;
+    if (line === '') return;
     for (const part of line.split(SENTENCE_END)) {
       const sentence = tidy(part);
-      if (sentence !== '') result.push(sentence);
+      if (sentence !== '') result.push({ text: sentence, line: lineIndex, speaker, start_seconds: start });
     }
-  }
+  });
   return result;
 }
 
