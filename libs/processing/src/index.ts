@@ -6,6 +6,8 @@ export * from './uploads/sniff-upload';
 export * from './uploads/extract-text';
 export * from './summary/summarizer.port';
 export * from './summary/extractive.summarizer';
+export * from './summary/summary-structure';
+export * from './summary/action-items';
 export * from './summary/llm-prompt';
 export * from './summary/openai-compatible.summarizer';
 export * from './summary/summarizer.env';

@@ -36,11 +36,21 @@ export interface ProcessedSection {
   start_seconds: number | null;
 }
 
+/** An action item of the summary and where it was said (spec: the retrieve response's `action_items`). */
+export interface ProcessedActionItem {
+  text: string;
+  owner: string | null;
+  due: string | null;
+  source_id: string;
+  start_seconds: number | null;
+}
+
 /** Everything processing writes back: per source, and for the conversation. */
 export interface ProcessingResult {
   sources: ProcessedSource[];
   summary: string | null;
   digest: string | null;
   sections: ProcessedSection[];
+  actionItems: ProcessedActionItem[];
   suggestedTagIds: string[];
 }

@@ -74,21 +74,27 @@ export async function processConversation(
   for (const source of conversation.sources) {
     const processed = await processSource(source, timed);
     sources.push(processed);
-    summarySources.push({ type: source.type, title: source.title, content: processed.content, participants: processed.participants });
+    summarySources.push({ type: source.type, title: source.title, content: processed.content, participants: processed.participants, language: processed.language });
   }
   const withText = sources.filter((s) => s.content !== null && s.content.trim() !== '');
   if (withText.length === 0 && !conversation.sources.some((s) => s.type === 'file')) {
     throw new PermanentProcessingError('no_content', 'none of the sources holds any text');
   }
   // Only uploads whose text could not be extracted: ready, with nothing to summarize.
-  if (withText.length === 0) return { sources, summary: null, digest: null, sections: [], suggestedTagIds: [] };
+  if (withText.length === 0) return { sources, summary: null, digest: null, sections: [], actionItems: [], suggestedTagIds: [] };
   const summary = await timed('summary', async () => {
     const output = await summarizer.summarize({ title: conversation.title, sources: summarySources }, options.signal);
     const sections = (output.sections ?? []).flatMap((section) => {
       const source = sources[section.source];
       return source ? [{ heading: section.heading, source_id: source.id, start_seconds: section.start_seconds }] : [];
     });
-    return { summary: output.summary, digest: toDigest(output.digest), sections };
+    const fallbackSource = withText[0] as ProcessedSource;
+    const actionItems = (output.action_items ?? []).map((item) => {
+      // A model does not say where an item was said: the source is the first with text and the time unknown.
+      const source = (item.source === null ? undefined : sources[item.source]) ?? fallbackSource;
+      return { text: item.text, owner: item.owner, due: item.due, source_id: source.id, start_seconds: item.source === null ? null : item.start_seconds };
+    });
+    return { summary: output.summary, digest: toDigest(output.digest), sections, actionItems };
   });
   const allText = [conversation.title ?? '', ...withText.map((s) => s.content)].join('\n');
   return { sources, ...summary, suggestedTagIds: await timed('tags', () => suggestTags(allText, conversation.tags)) };

@@ -1,7 +1,7 @@
 import { DIGEST_MAX_LENGTH } from '@cs/domain';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sampleMeetingContent } from '../test-support/sample-meeting';
+import { planningMeetingContent, sampleMeetingContent } from '../test-support/sample-meeting';
 import { extractText } from '../uploads/extract-text';
 import { ExtractiveSummarizer } from './extractive.summarizer';
 import { SummarizerError, type SummaryInput } from './summarizer.port';
@@ -31,16 +31,17 @@ describe('ExtractiveSummarizer', () => {
     const { overview, sections } = parse(summary);
     expect(overview).not.toMatch(/^(#|- )/);
     expect(overview.length).toBeGreaterThan(40);
-    expect(sections).toHaveLength(3);
+    const topical = sections.filter((s) => !/^## (Decisions|Action items|Key principles)$/.test(s.heading));
+    expect(topical).toHaveLength(3);
     for (const section of sections) {
       expect(section.heading).toMatch(/^## \S/);
       expect(section.bullets.length).toBeGreaterThanOrEqual(1);
       for (const bullet of section.bullets) expect(bullet).toMatch(/^- \S/);
     }
     // The three topics of the sample, in the order they were discussed.
-    expect(sections[0]?.heading).toMatch(/Pricing/);
-    expect(sections[1]?.bullets.join(' ')).toMatch(/hiring|engineering|design/i);
-    expect(sections[2]?.heading).toMatch(/Mobile/);
+    expect(topical[0]?.heading).toMatch(/Pricing/);
+    expect(topical[1]?.bullets.join(' ')).toMatch(/hiring|engineering|design/i);
+    expect(topical[2]?.heading).toMatch(/Mobile/);
   });
 
   it('quotes the sources’ sentences without transcript timestamps or speaker labels, and skips acknowledgements', async () => {
@@ -59,12 +60,12 @@ describe('ExtractiveSummarizer', () => {
     expect(again).toEqual(first);
   });
 
-  it('makes the digest from the best sentence with toDigest: at most 80 UTF-16 units, cut on a word', async () => {
-    const { digest, summary } = await summarizer.summarize(transcriptInput(sampleMeetingContent()));
+  it('makes the digest a complete headline of at most 80 UTF-16 units quoted from the conversation, never cut with "…"', async () => {
+    const { digest } = await summarizer.summarize(transcriptInput(sampleMeetingContent()));
     expect(digest.length).toBeLessThanOrEqual(DIGEST_MAX_LENGTH);
     expect(digest.length).toBeGreaterThan(20);
-    expect(digest).toMatch(/…$/);
-    expect(summary).toContain(digest.slice(0, -1));
+    expect(digest).not.toMatch(/…$/);
+    expect(sampleMeetingContent()).toContain(digest);
   });
 
   it('keeps the digest within 80 units for text of astral characters', async () => {
@@ -91,7 +92,8 @@ describe('ExtractiveSummarizer', () => {
       ],
     };
     const { sections } = parse((await summarizer.summarize(input)).summary);
-    expect(sections.at(-1)?.heading).toMatch(/Security|Audit|Login/);
+    const topical = sections.filter((s) => !/^## (Decisions|Action items|Key principles)$/.test(s.heading));
+    expect(topical.at(-1)?.heading).toMatch(/Security|Audit|Login/);
   });
 
   it('summarizes the text extracted from real PDF, DOCX and PPTX files in whole sentences', async () => {
@@ -114,7 +116,8 @@ describe('ExtractiveSummarizer', () => {
   it('gives a one-sentence text an overview alone', async () => {
     const { summary, digest } = await summarizer.summarize({ title: null, sources: [{ type: 'text', title: null, content: 'Remember to renew the domain before June.', participants: [] }] });
     expect(summary).toBe('Remember to renew the domain before June.');
-    expect(digest).toBe('Remember to renew the domain before June.');
+    // A headline: the sentence, without its full stop.
+    expect(digest).toBe('Remember to renew the domain before June');
   });
 
   it('ignores sources without content and refuses a conversation without any text as no_content', async () => {
@@ -129,10 +132,62 @@ describe('ExtractiveSummarizer', () => {
     await expect(summarizer.summarize(transcriptInput(sampleMeetingContent()), AbortSignal.abort(new Error('shutting down')))).rejects.toThrow('shutting down');
   });
 
-  it('clips very long sentences in bullets on a word boundary', async () => {
+  it('never quotes a run-on sentence of more than 40 words as a bullet, so no bullet is cut', async () => {
     const long = `${'The migration plan covers the database, the queue, the cache and the search index in careful detail '.repeat(6).trim()}.`;
     const content = Array.from({ length: 12 }, (_, i) => (i === 5 ? long : `Short planning note number ${i} about the migration and the database.`)).join('\n');
-    const { summary } = await new ExtractiveSummarizer({ maxBulletChars: 120 }).summarize({ title: null, sources: [{ type: 'document', title: null, content, participants: [] }] });
-    for (const bullet of parse(summary).sections.flatMap((s) => s.bullets)) expect(bullet.length).toBeLessThanOrEqual(122);
+    const { summary } = await summarizer.summarize({ title: null, sources: [{ type: 'document', title: null, content, participants: [] }] });
+    expect(summary).not.toContain('careful detail The migration');
+    expect(summary).not.toContain('…');
+  });
+});
+
+describe('ExtractiveSummarizer on the planning meeting of issue 18', () => {
+  const summarizer = new ExtractiveSummarizer();
+  const planning: SummaryInput = { title: null, sources: [{ type: 'transcript', title: null, content: planningMeetingContent(), participants: ['Anna', 'Tom'], language: 'en' }] };
+  const summarize = () => summarizer.summarizeNow(planning);
+
+  it('recognises "Tom, please write the migration plan by Friday" as an action item owned by Tom, due "by Friday", said at 00:01:00', () => {
+    const items = summarize().action_items ?? [];
+    expect(items).toContainEqual({ text: 'write the migration plan', owner: 'Tom', due: 'by Friday', source: 0, start_seconds: 60 });
+  });
+
+  it('gives a first-person commitment to its speaker ("I\'ll also ask Priya…" is Tom\'s, Priya being no participant)', () => {
+    const items = summarize().action_items ?? [];
+    expect(items).toContainEqual(expect.objectContaining({ owner: 'Tom', text: 'ask Priya to review the billing data model before the migration' }));
+    expect(items).toContainEqual(expect.objectContaining({ owner: 'Tom', due: 'next week' }));
+  });
+
+  it('lists the decisions (the launch moves to August 15, billing migrates in September) and the action items in their own sections', () => {
+    const { sections } = parse(summarize().summary);
+    const decisions = sections.find((s) => s.heading === '## Decisions');
+    expect(decisions?.bullets.join('\n')).toMatch(/mobile launch moves to August 15/);
+    expect(decisions?.bullets.join('\n')).toMatch(/Billing migrates in September/);
+    const actions = sections.find((s) => s.heading === '## Action items');
+    expect(actions?.bullets).toContain('- Tom: write the migration plan (by Friday)');
+  });
+
+  it('states the key principle said in the meeting', () => {
+    const { sections } = parse(summarize().summary);
+    expect(sections.find((s) => s.heading === '## Key principles')?.bullets.join(' ')).toMatch(/never migrate billing during a launch week/);
+  });
+
+  it('makes a complete digest of at most 80 characters from the decision, without "…"', () => {
+    const { digest } = summarize();
+    expect(digest).toBe('The mobile launch moves to August 15');
+  });
+
+  it('heads topical sections with a short phrase, not a keyword list', () => {
+    const topical = parse(summarize().summary).sections.filter((s) => !/^## (Decisions|Action items|Key principles)$/.test(s.heading));
+    expect(topical.length).toBeGreaterThanOrEqual(1);
+    for (const section of topical) {
+      expect(section.heading).not.toMatch(/·/);
+      expect(section.heading.slice(3).split(' ').length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('attributes a bullet where the speaker speaks for themselves, and opens with who discussed what', () => {
+    const { summary } = summarize();
+    expect(summary).not.toMatch(/^- I'll/m);
+    expect(parse(summary).overview).toMatch(/^Anna and Tom discussed /);
   });
 });

@@ -1,66 +1,83 @@
-import { toDigest, truncateOnWord } from '@cs/domain';
+import { DIGEST_MAX_LENGTH } from '@cs/domain';
 import { sentenceUnits } from '../text/sentences';
-import { foldPlural, terms } from '../text/terms';
-import { segmentTopics } from './topic-segmentation';
+import { cleanSpoken, wordCount } from '../text/spoken-text';
+import { terms } from '../text/terms';
+import { decisionText, isDecision, isPrinciple, recogniseActionItem } from './action-items';
+import { PhraseCounts, sectionHeading, topPhrases } from './section-heading';
+import { renderSummaryMarkdown, SUMMARY_LIMITS, type SummaryStructure } from './summary-structure';
 import { type Summarizer, SummarizerError, type SummaryInput, type SummaryOutput, type SummarySectionStart } from './summarizer.port';
+import { announcesTopic, segmentTopics } from './topic-segmentation';
 
 export interface ExtractiveSummarizerOptions {
-  /** Topical sections at most (default 5). */
+  /** Topical sections at most (default 6). */
   maxSections?: number;
   /** Bullets per section at most (default 3). */
   bulletsPerSection?: number;
-  /** A bullet or overview sentence longer than this is cut on a word boundary (default 280 characters). */
-  maxBulletChars?: number;
 }
 
-interface ScoredSentence {
+interface Unit {
   index: number;
   source: number;
   speaker: string | null;
   start_seconds: number | null;
+  /** As quoted: spoken hesitations removed. */
   text: string;
+  words: number;
   terms: string[];
   termSet: Set<string>;
   score: number;
 }
 
 /** Sentences shorter than this are mostly acknowledgements ("Sounds good.") and rarely summarize anything. */
-const SHORT_SENTENCE_WORDS = 6;
+const SHORT_SENTENCE_WORDS = 8;
 /** Beyond this a "sentence" is usually a run-on turn; its score is scaled down in proportion. */
-const LONG_SENTENCE_WORDS = 45;
-/** About one section per this many sentences, up to maxSections: a short note gets one, a meeting several. */
-const SENTENCES_PER_SECTION = 8;
+const LONG_SENTENCE_WORDS = 30;
+/** A bullet says something: "Thanks for joining, Tom." does not. */
+const MIN_BULLET_WORDS = 6;
+/** A bullet is a sentence of at most this many words: longer spoken sentences read as rambling when quoted. */
+const MAX_BULLET_WORDS = 40;
+/** About one section per this many words of text, up to maxSections: a short note gets one, a meeting several. */
+const WORDS_PER_SECTION = 1_500;
+/** Bullets of the topical sections, all together, at most (each section keeps at least one). */
+const MAX_SECTION_BULLETS = 8;
 /** A candidate sharing more than this share of its terms with a sentence already chosen says the same thing. */
 const MAX_OVERLAP = 0.5;
+/** I, me, my…: the sentence speaks for its speaker. */
+const FIRST_PERSON = /\b(?:I|I'm|I'd|I've|I'll|me|my|mine|myself)\b/;
+/** A question asks rather than tells: never a bullet or an overview sentence. */
+const isQuestion = (unit: Unit) => /\?["'”’)]?$/.test(unit.text);
 
 /**
  * The built-in summarizer: offline, deterministic (the same input gives the same output, ties broken by
- * position), extractive (it quotes the sources' own sentences, never invents text, in any language).
+ * position), extractive (bullets quote the sources' own sentences, in any language), with rules that recognise
+ * decisions, action items and stated principles in English.
  *
- * 1. Every source's text is split into sentences (transcript prefixes and Markdown markers removed).
+ * 1. Every source's text is split into sentences (transcript prefixes and Markdown markers removed, spoken
+ *    hesitations and stutters dropped), each remembering its source, speaker and start time.
  * 2. Terms are weighted TF-IDF style over the conversation: how often a term occurs overall times
- *    log(1 + sentences / sentences containing it), terms of the conversation's title counting 1.5 times.
- *    A sentence scores the sum of the weights of its distinct terms divided by the square root of their
- *    number, scaled down when it is very short or very long.
- * 3. Overview: the best 1 to 3 sentences (by length of the conversation) in their original order, skipping
- *    near-duplicates (more than half of the terms shared with one already chosen).
- * 4. Sections: the sentence sequence is cut into up to 5 topical sections (one per 8 sentences) where the vocabulary changes most
- *    (see segmentTopics), each headed by its three most distinctive repeated terms ("## Pipeline · Latency ·
- *    Migration", or "## Key points" when no term repeats) and listing as `- ` bullets, in original order,
- *    its best sentences by the section's own term weights.
- * 5. Digest: toDigest() of the single best sentence.
+ *    log(1 + sentences / sentences containing it), terms of the conversation's title counting 1.5 times. A sentence
+ *    scores the sum of the weights of its distinct terms over the square root of their number, scaled down when it
+ *    is short (under 8 words) or long (over 30).
+ * 3. Sections: the sentences are cut where the vocabulary changes most (segmentTopics), about one section per
+ *    1,500 words up to 6; each is titled by its most particular phrase (sectionHeading) and lists, in order, its
+ *    best sentences by the section's own term weights, attributed ("Name: …") when several people spoke.
+ * 4. Decisions, action items (owner, due phrase) and key principles are recognised sentence by sentence
+ *    (action-items.ts) and listed in their own sections.
+ * 5. Overview: for an English meeting, who discussed what ("A, B and C discussed x, y and z."), then the
+ *    conversation's best one or two sentences.
+ * 6. Digest: a complete headline of at most 80 characters quoted from the conversation: the first decision, else
+ *    the best sentence that fits, else the best sentence's opening clauses, else the first heading; never cut
+ *    mid-phrase, never with an ellipsis.
  * No text in any source (all contents null or blank) is a SummarizerError of kind `no_content`.
  */
 export class ExtractiveSummarizer implements Summarizer {
   readonly name = 'extractive';
   private readonly maxSections: number;
   private readonly bulletsPerSection: number;
-  private readonly maxBulletChars: number;
 
   constructor(options: ExtractiveSummarizerOptions = {}) {
-    this.maxSections = options.maxSections ?? 5;
-    this.bulletsPerSection = options.bulletsPerSection ?? 3;
-    this.maxBulletChars = options.maxBulletChars ?? 280;
+    this.maxSections = Math.min(options.maxSections ?? 6, SUMMARY_LIMITS.sections);
+    this.bulletsPerSection = Math.min(options.bulletsPerSection ?? 3, SUMMARY_LIMITS.bulletsPerSection);
   }
 
   async summarize(input: SummaryInput, signal?: AbortSignal): Promise<SummaryOutput> {
@@ -70,152 +87,220 @@ export class ExtractiveSummarizer implements Summarizer {
 
   /** The same, synchronously (the work is CPU-only), for callers and benchmarks that want no promise. */
   summarizeNow(input: SummaryInput): SummaryOutput {
-    const { all, idf } = scoreSentences(input);
-    const best = rank(all)[0];
-    if (!best) throw new SummarizerError('no_content', 'no source has any text to summarize', false);
+    const all = scoreUnits(input);
+    const ranked = rank(all);
+    if (ranked.length === 0) throw new SummarizerError('no_content', 'no source has any text to summarize', false);
+    const speakers = new Set(all.map((u) => u.speaker).filter((s): s is string => s !== null));
+    // Who said it matters when someone speaks for themselves (an opinion, a commitment, an experience).
+    const quote = (unit: Unit) => (speakers.size > 1 && unit.speaker && FIRST_PERSON.test(unit.text) ? `${unit.speaker}: ${unit.text}` : unit.text);
+    const participants = [...new Set(input.sources.flatMap((s) => s.participants))];
 
-    const overviewSize = all.length <= 3 ? 1 : all.length < 40 ? 2 : 3;
-    const overview = pickDistinct(rank(all), overviewSize, []);
-    const chosen = [...overview];
-    const sections: string[] = [];
+    const actionItems = recogniseActionItems(all, participants);
+    const actionUnits = new Set(actionItems.map((a) => a.unit));
+    const decisionUnits = byPosition(pickDistinct(rank(all.filter((u) => !actionUnits.has(u) && u.words >= 4 && isDecision(u.text))), 5, []));
+    const principleUnits = byPosition(
+      pickDistinct(rank(all.filter((u) => !actionUnits.has(u) && !decisionUnits.includes(u) && u.words >= 5 && u.words <= MAX_BULLET_WORDS && isPrinciple(u.text))), 2, []),
+    );
+
+    const totalWords = all.reduce((sum, u) => sum + u.words, 0);
+    // One section per WORDS_PER_SECTION words, or one per announced topic when the speakers announce more.
+    const announced = all.filter((u) => announcesTopic(u.text)).length;
+    const wanted = Math.min(this.maxSections, Math.max(1, Math.round(totalWords / WORDS_PER_SECTION), announced + 1));
+    const whole = new PhraseCounts(all.map((u) => u.text));
+    const chosen: Unit[] = [...actionUnits, ...decisionUnits, ...principleUnits];
+    const english = input.sources.some((s) => s.content && (s.language ?? 'en').startsWith('en'));
+    const lead = english && input.sources.some((s) => s.type === 'transcript') ? meetingLead(participants, topPhrases(whole, all.length, 3)) : null;
+    // A short meeting's few sentences belong in its sections; its overview is the lead sentence alone.
+    const overviewSize = lead ? (all.length >= 40 ? 2 : 0) : all.length <= 3 ? 1 : 2;
+    const overview = pickDistinct(ranked.filter((u) => u.words <= MAX_BULLET_WORDS && !isQuestion(u) && !chosen.includes(u)), overviewSize, chosen);
+    chosen.push(...overview);
+    const sections: SummaryStructure['sections'] = [];
     const starts: SummarySectionStart[] = [];
-    for (const range of segmentTopics(all, Math.min(this.maxSections, Math.max(1, Math.floor(all.length / SENTENCES_PER_SECTION))))) {
+    const used = new Set<string>();
+    const ranges = segmentTopics(all, wanted);
+    // A long meeting with many sections gets fewer bullets in each: a summary is read in a minute or two.
+    const perSection = Math.max(1, Math.min(this.bulletsPerSection, Math.floor(MAX_SECTION_BULLETS / ranges.length)));
+    for (const range of ranges) {
       const members = all.slice(range.start, range.end);
-      const bullets = pickDistinct(
-        rankWithin(members, idf).filter((s) => !chosen.includes(s)),
-        this.bulletsPerSection,
-        chosen,
-      );
+      const candidates = rankWithin(members, all.length).filter((u) => !chosen.includes(u) && u.words <= MAX_BULLET_WORDS && u.words >= MIN_BULLET_WORDS && !isQuestion(u));
+      const bullets = byPosition(pickDistinct(candidates, perSection, chosen));
       if (bullets.length === 0) continue;
       chosen.push(...bullets);
-      const lines = byPosition(bullets).map((s) => `- ${truncateOnWord(s.text, this.maxBulletChars)}`);
-      const title = heading(members, all);
-      sections.push(`## ${title}\n${lines.join('\n')}`);
-      const first = members[0] as ScoredSentence;
-      starts.push({ heading: title, source: first.source, start_seconds: first.start_seconds });
+      const heading = sectionHeading(new PhraseCounts(members.map((u) => u.text)), whole, all.length, members.length, used) ?? 'Key points';
+      sections.push({ heading, bullets: bullets.map(quote) });
+      const first = members[0] as Unit;
+      starts.push({ heading, source: first.source, start_seconds: first.start_seconds });
     }
-    const summary = [byPosition(overview).map((s) => truncateOnWord(s.text, this.maxBulletChars)).join(' '), ...sections].join('\n\n');
-    return { summary, digest: toDigest(best.text), sections: starts };
+
+    const structure: Omit<SummaryStructure, 'digest'> = {
+      overview: fitSentences([lead, ...byPosition(overview).map((u) => u.text)], SUMMARY_LIMITS.overviewChars),
+      sections,
+      decisions: decisionUnits.map((u) => decisionText(u.text)),
+      action_items: actionItems.map(({ text, owner, due }) => ({ text, owner, due })),
+      key_principles: principleUnits.map(quote),
+    };
+    const digest = headline(decisionUnits, ranked, sections[0]?.heading ?? null);
+    return {
+      summary: renderSummaryMarkdown(structure),
+      digest,
+      sections: starts,
+      action_items: actionItems.map(({ text, owner, due, unit }) => ({ text, owner, due, source: unit.source, start_seconds: unit.start_seconds })),
+    };
   }
 }
 
-function scoreSentences(input: SummaryInput): { all: ScoredSentence[]; idf: Map<string, number> } {
-  const all: ScoredSentence[] = [];
+function scoreUnits(input: SummaryInput): Unit[] {
+  const all: Unit[] = [];
   input.sources.forEach((source, sourceIndex) => {
     if (!source.content) return;
-    for (const { text, speaker, start_seconds } of sentenceUnits(source.content)) {
+    const spoken = source.type === 'transcript';
+    for (const unit of sentenceUnits(source.content)) {
+      const text = spoken ? cleanSpoken(unit.text) : unit.text;
+      if (text === '') continue;
       const found = terms(text);
-      all.push({ index: all.length, source: sourceIndex, speaker, start_seconds, text, terms: found, termSet: new Set(found), score: 0 });
+      all.push({ index: all.length, source: sourceIndex, speaker: unit.speaker, start_seconds: unit.start_seconds, text, words: wordCount(text), terms: found, termSet: new Set(found), score: 0 });
     }
   });
   const frequency = new Map<string, number>();
   const sentenceFrequency = new Map<string, number>();
-  for (const sentence of all) {
-    for (const term of sentence.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
-    for (const term of sentence.termSet) sentenceFrequency.set(term, (sentenceFrequency.get(term) ?? 0) + 1);
+  for (const unit of all) {
+    for (const term of unit.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+    for (const term of unit.termSet) sentenceFrequency.set(term, (sentenceFrequency.get(term) ?? 0) + 1);
   }
   const titleTerms = new Set(terms(input.title ?? ''));
-  const idf = new Map<string, number>();
   const weight = new Map<string, number>();
-  for (const [term, count] of frequency) {
-    const termIdf = Math.log(1 + all.length / (sentenceFrequency.get(term) ?? 1));
-    idf.set(term, termIdf);
-    weight.set(term, count * termIdf * (titleTerms.has(term) ? 1.5 : 1));
-  }
-  for (const sentence of all) sentence.score = sentenceScore(sentence, weight);
-  return { all, idf };
+  for (const [term, count] of frequency) weight.set(term, count * Math.log(1 + all.length / (sentenceFrequency.get(term) ?? 1)) * (titleTerms.has(term) ? 1.5 : 1));
+  for (const unit of all) unit.score = unitScore(unit, weight);
+  return all;
 }
 
-/** Sum of the weights of a sentence's distinct terms over the square root of their number, scaled for length. */
-function sentenceScore(sentence: ScoredSentence, weight: ReadonlyMap<string, number>): number {
-  if (sentence.termSet.size === 0) return 0;
+function unitScore(unit: Unit, weight: ReadonlyMap<string, number>): number {
+  if (unit.termSet.size === 0) return 0;
   let sum = 0;
-  for (const term of sentence.termSet) sum += weight.get(term) ?? 0;
-  const words = sentence.text.split(' ').length;
-  const lengthFactor = words < SHORT_SENTENCE_WORDS ? words / SHORT_SENTENCE_WORDS : words > LONG_SENTENCE_WORDS ? LONG_SENTENCE_WORDS / words : 1;
-  return (sum / Math.sqrt(sentence.termSet.size)) * lengthFactor;
+  for (const term of unit.termSet) sum += weight.get(term) ?? 0;
+  const lengthFactor = unit.words < SHORT_SENTENCE_WORDS ? unit.words / SHORT_SENTENCE_WORDS : unit.words > LONG_SENTENCE_WORDS ? LONG_SENTENCE_WORDS / unit.words : 1;
+  return (sum / Math.sqrt(unit.termSet.size)) * lengthFactor;
 }
 
-/**
- * Ranks a section's sentences by the section's own term weights (its term counts times the conversation's
- * idf), so its bullets speak of what the section is about rather than of the conversation's overall themes.
- */
-function rankWithin(members: readonly ScoredSentence[], idf: ReadonlyMap<string, number>): ScoredSentence[] {
+/** Ranks a section's sentences by the section's own term weights, so its bullets speak of what it is about. */
+function rankWithin(members: readonly Unit[], conversationSentences: number): Unit[] {
   const counts = new Map<string, number>();
-  for (const sentence of members) for (const term of sentence.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  const spread = new Map<string, number>();
+  for (const unit of members) {
+    for (const term of unit.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const term of unit.termSet) spread.set(term, (spread.get(term) ?? 0) + 1);
+  }
   const weight = new Map<string, number>();
-  for (const [term, count] of counts) weight.set(term, count * (idf.get(term) ?? 0));
-  const local = new Map(members.map((sentence) => [sentence, sentenceScore(sentence, weight)]));
+  for (const [term, count] of counts) weight.set(term, count * Math.log(1 + members.length / (spread.get(term) ?? 1)) * Math.log(1 + conversationSentences / members.length));
+  const local = new Map(members.map((unit) => [unit, unitScore(unit, weight)]));
   return [...members].sort((a, b) => (local.get(b) ?? 0) - (local.get(a) ?? 0) || a.index - b.index);
 }
 
-/** Best first; equal scores in document order, so the result never depends on sort stability. */
-function rank(list: readonly ScoredSentence[]): ScoredSentence[] {
-  return [...list].sort((a, b) => b.score - a.score || a.index - b.index);
+function rank(list: readonly Unit[]): Unit[] {
+  return list.filter((u) => u.score > 0).sort((a, b) => b.score - a.score || a.index - b.index);
 }
 
-function byPosition(list: readonly ScoredSentence[]): ScoredSentence[] {
+function byPosition<T extends { index: number }>(list: readonly T[]): T[] {
   return [...list].sort((a, b) => a.index - b.index);
 }
 
-function pickDistinct(ranked: readonly ScoredSentence[], count: number, alreadyChosen: readonly ScoredSentence[]): ScoredSentence[] {
-  const picked: ScoredSentence[] = [];
+function pickDistinct(ranked: readonly Unit[], count: number, alreadyChosen: readonly Unit[]): Unit[] {
+  const picked: Unit[] = [];
   for (const candidate of ranked) {
     if (picked.length >= count) break;
-    if (candidate.score <= 0) break;
     if ([...alreadyChosen, ...picked].some((other) => overlap(candidate, other) > MAX_OVERLAP)) continue;
     picked.push(candidate);
   }
   return picked;
 }
 
-function overlap(a: ScoredSentence, b: ScoredSentence): number {
+function overlap(a: Unit, b: Unit): number {
   if (a.termSet.size === 0) return 1;
   let shared = 0;
   for (const term of a.termSet) if (b.termSet.has(term)) shared++;
   return shared / Math.min(a.termSet.size, Math.max(1, b.termSet.size));
 }
 
-/**
- * The three terms most particular to a section: frequent in it, and concentrated in it rather than spread
- * over the whole conversation. Shown in the spelling they most often have in the section, capitalised.
- */
-function heading(members: readonly ScoredSentence[], all: readonly ScoredSentence[]): string {
-  const inSection = new Map<string, number>();
-  for (const sentence of members) for (const term of sentence.terms) inSection.set(term, (inSection.get(term) ?? 0) + 1);
-  const overall = new Map<string, number>();
-  for (const sentence of all) for (const term of sentence.termSet) if (inSection.has(term)) overall.set(term, (overall.get(term) ?? 0) + 1);
-  const candidates = [...inSection]
-    .map(([term, count]) => ({ term, count, score: count * (count / (overall.get(term) ?? 1)) * Math.log(1 + all.length / (overall.get(term) ?? 1)) }))
-    .sort((a, b) => b.score - a.score || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-  // A term said once is no topic: without repeated terms (a short note) the section is just the key points.
-  const top = candidates.filter((c) => c.count >= 2).slice(0, 3).map((c) => c.term);
-  if (top.length === 0) return 'Key points';
-  const spellings = surfaceForms(members, new Set(top));
-  return top.map((term) => capitalise(spellings.get(term) ?? term)).join(' · ');
+function recogniseActionItems(all: readonly Unit[], participants: readonly string[]): Array<{ text: string; owner: string | null; due: string | null; unit: Unit }> {
+  const found: Array<{ text: string; owner: string | null; due: string | null; unit: Unit }> = [];
+  const seen = new Set<string>();
+  for (const unit of all) {
+    if (found.length >= SUMMARY_LIMITS.actionItems) break;
+    const item = recogniseActionItem(unit, participants);
+    if (!item || wordCount(item.text) < 3 || wordCount(item.text) > MAX_BULLET_WORDS || item.text.length > SUMMARY_LIMITS.bulletChars) continue;
+    const key = item.text.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push({ ...item, unit });
+  }
+  return found;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+/** Whole sentences, in order, while they fit in `max` characters. */
+function fitSentences(parts: ReadonlyArray<string | null>, max: number): string {
+  let text = '';
+  for (const part of parts) {
+    if (!part) continue;
+    const next = text === '' ? part : `${text} ${part}`;
+    if (next.length > max) break;
+    text = next;
+  }
+  return text;
+}
 
-function surfaceForms(members: readonly ScoredSentence[], wanted: ReadonlySet<string>): Map<string, string> {
-  const counts = new Map<string, Map<string, number>>();
-  for (const sentence of members) {
-    for (const match of sentence.text.matchAll(WORD)) {
-      const term = foldPlural(match[0].toLowerCase().replace(/’/g, "'"));
-      if (!wanted.has(term)) continue;
-      const forms = counts.get(term) ?? new Map<string, number>();
-      forms.set(match[0], (forms.get(match[0]) ?? 0) + 1);
-      counts.set(term, forms);
+/** "Ada, Grace and Tom discussed the pricing tiers, hiring and the mobile launch." for an English meeting. */
+function meetingLead(participants: readonly string[], phrases: readonly string[]): string | null {
+  if (phrases.length === 0) return null;
+  const names = participants.map((p) => p.replace(/\s*\(.*$/, '').trim()).filter((p) => p !== '');
+  const who = names.length === 0 ? "The meeting's participants" : names.length <= 4 ? list(names) : `The meeting's ${names.length} participants`;
+  return `${who.charAt(0).toLocaleUpperCase()}${who.slice(1)} discussed ${list(phrases)}.`;
+}
+
+function list(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Clause ends a headline may stop at: a comma, semicolon, colon or dash, or before "and", "but", "so", "because". */
+const CLAUSE_END = /[,;:]\s|\s[–—-]\s|\s(?=(?:and|but|so|because|which|although|while)\s)/g;
+
+/**
+ * The digest: a complete headline of at most DIGEST_MAX_LENGTH characters from the conversation's own words, so in
+ * its language. The first decision when one fits, else the best sentence that fits (at least four words, no
+ * question), else the longest run of whole clauses of a top sentence that fits, else the first heading.
+ */
+function headline(decisions: readonly Unit[], ranked: readonly Unit[], firstHeading: string | null): string {
+  const tidy = (text: string) => text.replace(/[\s,;:–—-]+$/u, '').replace(/\.$/, '').trim();
+  const fits = (text: string) => text.length <= DIGEST_MAX_LENGTH && wordCount(text) >= 4 && !text.endsWith('?');
+  for (const unit of decisions) {
+    // The whole decision, else the clause of it that decides ("…, so the launch moves to August 15").
+    const clauses = unit.text.split(CLAUSE_END).map((c) => c.trim().replace(/^(?:so|and|but|then|therefore)\s+/i, ''));
+    for (const candidate of [unit.text, ...clauses.filter((c) => isDecision(c))]) {
+      const text = tidy(decisionText(candidate));
+      if (fits(text)) return text;
     }
   }
-  const result = new Map<string, string>();
-  for (const [term, forms] of counts) {
-    const [form] = [...forms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0] ?? [term];
-    result.set(term, form);
+  const top = ranked.slice(0, 20);
+  for (const unit of top) {
+    const text = tidy(unit.text);
+    if (fits(text)) return text;
   }
-  return result;
+  for (const unit of top) {
+    if (unit.text.trim().endsWith('?')) continue;
+    let best: string | null = null;
+    for (const match of unit.text.matchAll(CLAUSE_END)) {
+      const clause = tidy(unit.text.slice(0, match.index));
+      if (clause.length > DIGEST_MAX_LENGTH) break;
+      if (wordCount(clause) >= 4) best = clause;
+    }
+    if (best) return best;
+  }
+  if (firstHeading && firstHeading.length <= DIGEST_MAX_LENGTH) return firstHeading;
+  const words = (ranked[0]?.text ?? '').split(/\s+/);
+  let text = '';
+  for (const word of words) {
+    if (`${text} ${word}`.trim().length > DIGEST_MAX_LENGTH) break;
+    text = `${text} ${word}`.trim();
+  }
+  return tidy(text);
 }
 
-function capitalise(word: string): string {
-  return word.charAt(0).toLocaleUpperCase() + word.slice(1);
-}

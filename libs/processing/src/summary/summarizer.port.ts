@@ -6,6 +6,8 @@ export interface SummarySourceInput {
   /** Plain text: for transcripts the rendered `[HH:MM:SS] Name: text` lines; null when extraction failed. */
   content: string | null;
   participants: string[];
+  /** The source's language (BCP 47) when known; English phrasing (the overview's lead sentence) is used only for English. */
+  language?: string | null;
 }
 
 export interface SummaryInput {
@@ -27,6 +29,17 @@ export interface SummaryOutput {
   digest: string;
   /** The topical sections in order with where each starts, when the summarizer knows (the built-in one does). */
   sections?: SummarySectionStart[];
+  /** Action items, also listed in the summary; `source`/`start_seconds` where the summarizer knows where they were said. */
+  action_items?: ActionItemFound[];
+}
+
+/** An action item and where it was said: `source` indexes SummaryInput.sources (null: not known). */
+export interface ActionItemFound {
+  text: string;
+  owner: string | null;
+  due: string | null;
+  source: number | null;
+  start_seconds: number | null;
 }
 
 /** The port the processor summarizes through; implementations are chosen by configuration (summarizerFromEnv). */

@@ -35,3 +35,24 @@ export function sampleMeetingSegments(): TranscriptSegment[] {
 export function sampleMeetingContent(): string {
   return renderTranscript(sampleMeetingSegments(), { speakerNames: { 'Speaker 1': 'Ada Lovelace', 'Speaker 2': 'Grace Hopper' } }).content;
 }
+
+/**
+ * The planning meeting of issue 18: two speakers, six turns; the mobile launch moves to August 15, billing
+ * migrates in September, and Tom is asked to write the migration plan by Friday.
+ */
+const PLANNING_TURNS: Array<[string, string]> = [
+  ['Anna', 'Thanks for joining, Tom. We need to settle the launch dates for the mobile app and the billing migration today.'],
+  ['Tom', 'The app store review takes longer than we planned, so the mobile launch moves to August 15.'],
+  ['Anna', 'Agreed. Billing migrates in September, once the mobile launch is stable. We should never migrate billing during a launch week.'],
+  ['Tom', "I'll also ask Priya to review the billing data model before the migration."],
+  ['Anna', 'Tom, please write the migration plan by Friday.'],
+  ['Tom', "Will do. I'll share the plan with the support team next week."],
+];
+
+export function planningMeetingSegments(): TranscriptSegment[] {
+  return PLANNING_TURNS.map(([speaker, text], i) => ({ speaker, text, start_seconds: i * 15, end_seconds: i * 15 + 12 }));
+}
+
+export function planningMeetingContent(): string {
+  return renderTranscript(planningMeetingSegments()).content;
+}
