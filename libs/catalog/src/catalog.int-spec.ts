@@ -269,7 +269,18 @@ describe('Catalog against PostgreSQL', () => {
       expect(full.sources[1]).toMatchObject({ participants: [], attendees: [], duration_seconds: null, language: null, meeting_url: null });
       const listed = (await catalog.listConversations(asPrincipal(admin), conversationsQuery({ limit: 100 }))).data.find((c) => c.id === conv.id)!;
       expect(listed).not.toHaveProperty('summary');
+      expect(listed).not.toHaveProperty('action_items');
       expect(listed.sources).toEqual(full.sources.map(({ id, type, duration_seconds, language }) => ({ id, type, duration_seconds, language })));
+    });
+
+    it('returns the action items processing stored, and none for a conversation without any', async () => {
+      const conv = await f.conversation(admin, { summary: 'Overview.' });
+      const source = await f.source(conv, { type: 'transcript' });
+      const item = { text: 'write the migration plan', owner: 'Tom', due: 'by Friday', source_id: source.id, start_seconds: 60 };
+      await db.dataSource.query(`UPDATE conversations SET action_items = $2::jsonb WHERE id = $1`, [conv.id, JSON.stringify([item])]);
+      expect((await catalog.getConversation(asPrincipal(admin), conv.id)).action_items).toEqual([item]);
+      const plain = await f.conversation(admin, {});
+      expect((await catalog.getConversation(asPrincipal(admin), plain.id)).action_items).toEqual([]);
     });
 
     it('returns the email only when the email scope was granted', async () => {

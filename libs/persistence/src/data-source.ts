@@ -5,6 +5,7 @@ import { OAuth1763900000000 } from './migrations/1763900000000-oauth';
 import { Writes1764000000000 } from './migrations/1764000000000-writes';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 import { Search1764200000000 } from './migrations/1764200000000-search';
+import { ActionItems1764300000000 } from './migrations/1764300000000-action-items';
 import { Recall1764400000000 } from './migrations/1764400000000-recall';
 import { WebhookEndpointControls1764600000000 } from './migrations/1764600000000-webhook-endpoint-controls';
 import { EventFeed1764700000000 } from './migrations/1764700000000-event-feed';
@@ -16,6 +17,7 @@ export const MIGRATIONS = [
   Writes1764000000000,
   Webhooks1764100000000,
   Search1764200000000,
+  ActionItems1764300000000,
   Recall1764400000000,
   WebhookEndpointControls1764600000000,
   EventFeed1764700000000,

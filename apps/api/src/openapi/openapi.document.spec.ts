@@ -168,6 +168,7 @@ describe('buildOpenApiDocument', () => {
       status: 'error',
       termination_reason: 'captcha_required',
       summary: null,
+      action_items: [{ text: 'send the plan', owner: null, due: null, source_id: newId('source'), start_seconds: null }],
       sources: [
         {
           id: newId('source'),

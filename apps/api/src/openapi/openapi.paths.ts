@@ -154,7 +154,10 @@ export function buildPaths(): Record<string, PathItem> {
     responses: {
       '200': json('The conversation.', schemaRef('Conversation'), {
         ...exampleConversationFields,
-        summary: 'The team agreed to move the launch.\n\n## Decisions\n- Launch in March.',
+        summary:
+          'Ada and Grace discussed the launch date and the pricing page.\n\n## Launch date\n- The store review takes two more weeks.\n\n' +
+          '## Decisions\n- Launch in March.\n\n## Action items\n- Grace: send the pricing page to legal (by Friday)',
+        action_items: [{ text: 'send the pricing page to legal', owner: 'Grace', due: 'by Friday', source_id: exampleId('source'), start_seconds: 754 }],
         sources: [
           {
             ...exampleSourceLite,

@@ -29,6 +29,7 @@ const pendingConversation = {
   digest: null,
   tags: [],
   summary: null,
+  action_items: [],
   sources: [
     {
       id: exampleId('source'),

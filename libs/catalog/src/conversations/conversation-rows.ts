@@ -1,4 +1,5 @@
 import type {
+  ActionItem,
   Conversation,
   ConversationListEntry,
   ConversationStatus,
@@ -36,6 +37,7 @@ export interface ConversationRow {
   digest: string | null;
   tags: TagInline[];
   summary?: string | null;
+  action_items?: ActionItem[];
   sources?: SourceLite[];
 }
 
@@ -85,5 +87,5 @@ export function toSource(row: SourceRow): Source {
 export function toConversation(row: ConversationRow, sources: SourceRow[]): Conversation {
   // The retrieve representation is the list entry with the summary and full sources in place of the lite ones.
   const { sources: _lite, ...entry } = toListEntry(row);
-  return { ...entry, summary: row.summary ?? null, sources: sources.map(toSource) };
+  return { ...entry, summary: row.summary ?? null, action_items: row.action_items ?? [], sources: sources.map(toSource) };
 }

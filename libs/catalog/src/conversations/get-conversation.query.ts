@@ -11,7 +11,7 @@ export const GET_CONVERSATION_ARGS = new QueryParams(z.strictObject({ id: z.stri
 export async function getConversation(db: RowQueryable, principal: Principal, id: string): Promise<Conversation> {
   if (!isIdOf('conversation', id)) throw notFound('conversation');
   const [row] = await db.query<ConversationRow>(
-    `SELECT ${CONVERSATION_COLUMNS}, c.summary
+    `SELECT ${CONVERSATION_COLUMNS}, c.summary, c.action_items
      FROM conversations c
      WHERE c.id = $1 AND c.workspace_id = $2 AND ${visibleTo('c', '$3')}`,
     [id, principal.workspaceId, principal.userId],

@@ -1,4 +1,5 @@
 import {
+  type ActionItem,
   CONVERSATION_STATUSES,
   type Conversation,
   type ConversationListEntry,
@@ -144,10 +145,29 @@ export const ConversationListEntrySchema = z
   })
   .meta({ description: 'A conversation as listed: no summary, sources without content.' }) satisfies z.ZodType<ConversationListEntry>;
 
+export const ActionItemSchema = z
+  .strictObject({
+    text: z.string().meta({ description: 'What is to be done, as it was said (without the addressee and the due phrase).' }),
+    owner: nullableText("Who is to do it: a participant's name as the sources show it; null when nobody was named."),
+    due: nullableText('When, as it was said (`by Friday`, `next week`); null when no time was said.'),
+    source_id: prefixedId('source', 'The source the item was said or written in.'),
+    start_seconds: z
+      .number()
+      .min(0)
+      .nullable()
+      .meta({ description: 'In a transcript, the start of the turn that said it, in seconds from the start; null for other sources or when not known.' }),
+  })
+  .meta({ description: 'An action item recognised in the conversation; it also appears in the summary.' }) satisfies z.ZodType<ActionItem>;
+
 export const ConversationSchema = z
   .strictObject({
     ...conversationFields,
-    summary: nullableText('User-facing summary in markdown: a short overview, then topical sections and key principles as bullets.'),
+    summary: nullableText(
+      'User-facing summary in markdown: a short overview, then topical sections, then `## Decisions`, `## Action items` and `## Key principles` when there are any, as bullets.',
+    ),
+    action_items: z
+      .array(ActionItemSchema)
+      .meta({ description: 'Action items of the summary, in the order they were said; empty when none (and while pending or in error).' }),
     sources: z.array(SourceSchema).meta({ description: 'Sources of the conversation, in order, with content.' }),
   })
   .meta({ description: 'A conversation with its summary and full sources.' }) satisfies z.ZodType<Conversation>;

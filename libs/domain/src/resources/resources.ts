@@ -46,8 +46,18 @@ export interface ConversationListEntry {
   sources: SourceLite[];
 }
 
+/** An action item the summary recognised: what, who (a participant's name) and when, and where it was said. */
+export interface ActionItem {
+  text: string;
+  owner: string | null;
+  due: string | null;
+  source_id: string;
+  start_seconds: number | null;
+}
+
 export interface Conversation extends Omit<ConversationListEntry, 'sources'> {
   summary: string | null;
+  action_items: ActionItem[];
   sources: Source[];
 }
 

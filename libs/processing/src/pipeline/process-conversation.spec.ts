@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ExtractiveSummarizer } from '../summary/extractive.summarizer';
 import { SummarizerError } from '../summary/summarizer.port';
-import { sampleMeetingSegments } from '../test-support/sample-meeting';
+import { planningMeetingSegments, sampleMeetingSegments } from '../test-support/sample-meeting';
 import { TranscriptInvalidError } from '../transcript/render-transcript';
 import type { ConversationToProcess, SourceToProcess } from './conversation-work';
 import { type PipelineStage, processConversation } from './process-conversation';
@@ -38,6 +38,14 @@ const transcript = (input: Record<string, unknown> = {}) =>
   source({ type: 'transcript', input: { segments: sampleMeetingSegments(), speaker_names: { 'Speaker 1': 'Ada Lovelace' }, ...input } });
 
 describe('processConversation', () => {
+  it('returns the action items with the id of the source and the start of the turn that said them', async () => {
+    const notes = source({ type: 'text', input: { content: 'Agenda for the planning call.' } });
+    const call = source({ type: 'transcript', input: { segments: planningMeetingSegments() } });
+    const result = await processConversation(conversation([notes, call]), summarizer);
+    expect(result.actionItems).toContainEqual({ text: 'write the migration plan', owner: 'Tom', due: 'by Friday', source_id: call.id, start_seconds: 60 });
+    expect(result.digest).toBe('The mobile launch moves to August 15');
+  });
+
   it('renders a transcript, detects its language, summarizes, cuts the digest and suggests the tags that fit', async () => {
     const result = await processConversation(conversation([transcript()]), summarizer);
     const [rendered] = result.sources;

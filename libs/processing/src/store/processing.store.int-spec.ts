@@ -55,6 +55,8 @@ describe('ProcessingStore (real Postgres)', () => {
       sources: [{ id: source.id, content: 'We ship on Tuesday.', participants: ['Ada'], language: 'eng', durationSeconds: 60 }],
       summary: 'We ship on Tuesday.',
       digest: 'Ship on Tuesday.',
+      sections: [],
+      actionItems: [{ text: 'ship the release', owner: 'Ada', due: 'on Tuesday', source_id: source.id, start_seconds: 12 }],
       suggestedTagIds: [suggested.id],
     };
 
@@ -62,8 +64,14 @@ describe('ProcessingStore (real Postgres)', () => {
     expect(await store.saveReady(id, generation, result, 'req_1')).toBe(true);
     expect(await store.saveReady(id, generation, result, 'req_1')).toBe(false);
 
-    const [row] = await db.dataSource.query(`SELECT status, summary, digest, processing_requested_at FROM conversations WHERE id = $1`, [id]);
-    expect(row).toEqual({ status: 'ready', summary: 'We ship on Tuesday.', digest: 'Ship on Tuesday.', processing_requested_at: null });
+    const [row] = await db.dataSource.query(`SELECT status, summary, digest, action_items, processing_requested_at FROM conversations WHERE id = $1`, [id]);
+    expect(row).toEqual({
+      status: 'ready',
+      summary: 'We ship on Tuesday.',
+      digest: 'Ship on Tuesday.',
+      action_items: [{ text: 'ship the release', owner: 'Ada', due: 'on Tuesday', source_id: source.id, start_seconds: 12 }],
+      processing_requested_at: null,
+    });
     const [saved] = await db.dataSource.query(`SELECT content, participants, language, duration_seconds FROM sources WHERE id = $1`, [source.id]);
     expect(saved).toEqual({ content: 'We ship on Tuesday.', participants: ['Ada'], language: 'eng', duration_seconds: 60 });
     expect(await db.dataSource.query(`SELECT tag_id, origin, accepted FROM conversation_tags WHERE conversation_id = $1`, [id])).toEqual([

@@ -71,8 +71,8 @@ export class ProcessingStore {
         ]);
       }
       await tx.query(
-        `UPDATE conversations SET status = 'ready', summary = $2, digest = $3, processing_requested_at = NULL, updated_at = $4 WHERE id = $1`,
-        [conversationId, result.summary, result.digest, now],
+        `UPDATE conversations SET status = 'ready', summary = $2, digest = $3, action_items = $5::jsonb, processing_requested_at = NULL, updated_at = $4 WHERE id = $1`,
+        [conversationId, result.summary, result.digest, now, JSON.stringify(result.actionItems)],
       );
       // Searchable in the transaction that makes it ready: never ready and unfindable, never findable and pending.
       await indexConversation(tx, conversationId);
