@@ -65,11 +65,24 @@ export class ChatCompletionsServer {
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: JSON.stringify({ summary: behaviour.summary, digest: behaviour.digest }) },
+          message: { role: 'assistant', content: JSON.stringify(asStructure(behaviour.summary, behaviour.digest)) },
           finish_reason: 'stop',
         },
       ],
       usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
     });
   }
+}
+
+/**
+ * The summary structure the summarizer asks for with its JSON-schema response format (Structured Outputs), from a
+ * Markdown summary of an overview paragraph and `## ` sections of `- ` bullets, so the processor renders it back the same.
+ */
+function asStructure(summary: string, digest: string) {
+  const [overview = '', ...blocks] = summary.split('\n\n');
+  const sections = blocks.map((block) => {
+    const [heading = '', ...bullets] = block.split('\n');
+    return { heading: heading.replace(/^## /, ''), bullets: bullets.map((b) => b.replace(/^- /, '')) };
+  });
+  return { digest, overview, sections, key_principles: [], decisions: [], action_items: [] };
 }

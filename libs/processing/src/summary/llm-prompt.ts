@@ -11,10 +11,15 @@ export const LLM_INPUT_BUDGET_CHARS = 60_000;
 
 export const SUMMARY_SYSTEM_PROMPT = [
   'You summarize meetings and notes for a meeting-notes product.',
-  'Answer with one JSON object and nothing else: {"summary": string, "digest": string}.',
-  '"summary" is Markdown: first a short overview paragraph (two or three sentences, no heading), then one',
-  'section per topic, each a "## " heading followed by the key points, decisions and principles as "- " bullets.',
-  '"digest" is one plain sentence of at most 80 characters saying what the conversation was about.',
+  'Answer with one JSON object and nothing else, following the response schema:',
+  '"digest": a complete headline of at most 80 characters saying what the conversation was about (never cut, no "…").',
+  '"overview": two or three plain sentences on what the conversation was about.',
+  '"sections": one per topic in the order discussed, each with a short "heading" a person would write (not a list of',
+  'keywords) and one to six "bullets" of key points; start a bullet with "Name: " when who said it matters.',
+  '"decisions": what was decided. "key_principles": rules or principles the participants stated.',
+  '"action_items": what someone is to do: "text" (the task, without the addressee or the due phrase), "owner" (the name of',
+  'the participant who is to do it, exactly as in the participants list, or null) and "due" (the due phrase as said, such as',
+  '"by Friday", or null). Use empty arrays when there are none.',
   'Write in the language of the conversation. Use only facts from the conversation; do not invent names, numbers or decisions.',
 ].join('\n');
 

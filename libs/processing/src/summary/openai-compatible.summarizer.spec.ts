@@ -1,9 +1,9 @@
-import { DIGEST_MAX_LENGTH } from '@cs/domain';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sampleMeetingContent } from '../test-support/sample-meeting';
 import { OpenAiCompatibleSummarizer, type OpenAiCompatibleSummarizerOptions, retryAfterMs } from './openai-compatible.summarizer';
+import { summaryStructureJsonSchema } from './summary-structure';
 import { SummarizerError, type SummaryInput } from './summarizer.port';
 
 /** What the local server saw of one request. */
@@ -11,7 +11,11 @@ interface Seen {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
-  body: { model?: string; messages?: Array<{ role: string; content: string }> };
+  body: {
+    model?: string;
+    messages?: Array<{ role: string; content: string }>;
+    response_format?: { type: string; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } };
+  };
 }
 
 /** One scripted answer: status, headers and a JSON (or raw string) body; `hang` never answers. */
@@ -70,9 +74,26 @@ const completion = (content: string | null) => ({
   usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
 });
 const apiError = (message: string, type: string, code: string | null) => ({ error: { message, type, param: null, code } });
+/** An answer in the summary structure, as the response format asks. */
 const GOOD_ANSWER = {
-  summary: 'The team agreed on new pricing tiers, a hiring plan and the mobile launch.\n\n## Pricing\n- New tiers go live in March.\n\n## Mobile launch\n- Staged rollout starts on Tuesday.',
   digest: 'Pricing tiers, hiring and the mobile launch',
+  overview: 'The team agreed on new pricing tiers, a hiring plan and the mobile launch.',
+  sections: [
+    { heading: 'Pricing', bullets: ['New tiers go live in March.'] },
+    { heading: 'Mobile launch', bullets: ['Grace Hopper: staged rollout starts on Tuesday.'] },
+  ],
+  key_principles: [],
+  decisions: ['Raise the design salary band by ten percent.'],
+  action_items: [{ text: 'draft the pricing page copy', owner: 'Grace', due: 'this week' }],
+};
+/** What the summarizer returns for GOOD_ANSWER: the Markdown rendered from the structure, the items without a position. */
+const GOOD_OUTPUT = {
+  summary:
+    'The team agreed on new pricing tiers, a hiring plan and the mobile launch.\n\n## Pricing\n- New tiers go live in March.\n\n## Mobile launch\n' +
+    '- Grace Hopper: staged rollout starts on Tuesday.\n\n## Decisions\n- Raise the design salary band by ten percent.\n\n## Action items\n' +
+    '- Grace Hopper: draft the pricing page copy (this week)',
+  digest: 'Pricing tiers, hiring and the mobile launch',
+  action_items: [{ text: 'draft the pricing page copy', owner: 'Grace Hopper', due: 'this week', source: null, start_seconds: null }],
 };
 
 const input: SummaryInput = {
@@ -103,9 +124,9 @@ describe('OpenAiCompatibleSummarizer against a local chat-completions server', (
   });
   afterEach(() => server.stop());
 
-  it('POSTs model and messages to {baseUrl}/chat/completions and returns the summary and digest', async () => {
+  it('POSTs model, messages and the summary structure as a strict JSON-schema response format, and renders the answer', async () => {
     server.answer({ status: 200, body: completion(JSON.stringify(GOOD_ANSWER)) });
-    await expect(summarizer().summarize(input)).resolves.toEqual(GOOD_ANSWER);
+    await expect(summarizer().summarize(input)).resolves.toEqual(GOOD_OUTPUT);
     const [request] = server.seen;
     expect(request?.method).toBe('POST');
     expect(request?.url).toBe('/v1/chat/completions');
@@ -117,6 +138,32 @@ describe('OpenAiCompatibleSummarizer against a local chat-completions server', (
     expect(user).toContain('Conversation title: Weekly product sync');
     expect(user).toContain('participants: Ada Lovelace, Grace Hopper, Speaker 3');
     expect(user).toContain('Ada Lovelace: Good morning everyone');
+    expect(request?.body.response_format?.type).toBe('json_schema');
+    expect(request?.body.response_format?.json_schema).toMatchObject({ name: 'conversation_summary', strict: true, schema: summaryStructureJsonSchema() });
+    const schema = request?.body.response_format?.json_schema.schema as { required: string[]; additionalProperties: boolean };
+    expect(schema.required).toEqual(['digest', 'overview', 'sections', 'key_principles', 'decisions', 'action_items']);
+    expect(schema.additionalProperties).toBe(false);
+  });
+
+  it('asks once more at once when the answer does not follow the structure, and takes the second answer', async () => {
+    server.answer({ status: 200, body: completion(JSON.stringify({ summary: 'Just markdown', digest: 'x' })) }, { status: 200, body: completion(JSON.stringify(GOOD_ANSWER)) });
+    await expect(summarizer({ maxRetries: 0 }).summarize(input)).resolves.toEqual(GOOD_OUTPUT);
+    expect(server.seen).toHaveLength(2);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('gives up with a retryable invalid_response after a second malformed answer (a digest over 80 characters)', async () => {
+    const tooLong = { ...GOOD_ANSWER, digest: 'A very long digest that goes on and on about pricing tiers, hiring plans, mobile launches and more' };
+    server.answer({ status: 200, body: completion(JSON.stringify(tooLong)) }, { status: 200, body: completion(JSON.stringify(tooLong)) }, { status: 200, body: completion(JSON.stringify(GOOD_ANSWER)) });
+    const error = await summarizer().summarize(input).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'invalid_response', retryable: true });
+    expect((error as Error).message).toMatch(/digest/);
+    expect(server.seen).toHaveLength(2);
+  });
+
+  it('keeps an owner only when the sources have that participant', async () => {
+    server.answer({ status: 200, body: completion(JSON.stringify({ ...GOOD_ANSWER, action_items: [{ text: 'book the room', owner: 'Marco', due: null }] })) });
+    expect((await summarizer().summarize(input)).action_items).toEqual([{ text: 'book the room', owner: null, due: null, source: null, start_seconds: null }]);
   });
 
   it('sends no Authorization header without an API key (local servers need none)', async () => {
@@ -130,7 +177,7 @@ describe('OpenAiCompatibleSummarizer against a local chat-completions server', (
       { status: 429, headers: { 'retry-after': '2' }, body: apiError('Rate limit reached for requests', 'requests', 'rate_limit_exceeded') },
       { status: 200, body: completion(JSON.stringify(GOOD_ANSWER)) },
     );
-    await expect(summarizer().summarize(input)).resolves.toEqual(GOOD_ANSWER);
+    await expect(summarizer().summarize(input)).resolves.toEqual(GOOD_OUTPUT);
     expect(server.seen).toHaveLength(2);
     expect(sleeps).toEqual([2_000]);
   });
@@ -159,7 +206,7 @@ describe('OpenAiCompatibleSummarizer against a local chat-completions server', (
 
   it('recovers when a 503 is followed by a good answer', async () => {
     server.answer({ status: 503, body: apiError('overloaded', 'server_error', null) }, { status: 200, body: completion(JSON.stringify(GOOD_ANSWER)) });
-    await expect(summarizer().summarize(input)).resolves.toEqual(GOOD_ANSWER);
+    await expect(summarizer().summarize(input)).resolves.toEqual(GOOD_OUTPUT);
   });
 
   it('does not retry a 401, and reports the server’s error message', async () => {
@@ -209,30 +256,19 @@ describe('OpenAiCompatibleSummarizer against a local chat-completions server', (
     ['a body that is not JSON', { status: 200, body: '<html>502 Bad Gateway</html>' }, /is not JSON/],
     ['no choices', { status: 200, body: { ...completion(''), choices: [] } }, /no choices\[0\]\.message\.content/],
     ['a null content', { status: 200, body: completion(null) }, /no choices\[0\]\.message\.content/],
-    ['an empty summary', { status: 200, body: completion(JSON.stringify({ summary: '  ', digest: 'x' })) }, /empty summary/],
+    ['plain Markdown', { status: 200, body: completion('## Pricing\n- Tiers go live in March.') }, /not the summary structure as JSON/],
+    ['an empty overview', { status: 200, body: completion(JSON.stringify({ ...GOOD_ANSWER, overview: '  ' })) }, /overview/],
   ])('refuses a malformed answer (%s) as invalid_response', async (_what, script, message) => {
-    server.answer(script as Script);
+    server.answer(script as Script, script as Script);
     const error = await summarizer({ maxRetries: 0 }).summarize(input).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SummarizerError);
     expect(error).toMatchObject({ kind: 'invalid_response', retryable: true });
     expect((error as Error).message).toMatch(message);
   });
 
-  it('accepts a fenced JSON answer and cuts an overlong digest with toDigest', async () => {
-    const digest = 'A very long digest that goes on and on about pricing tiers, hiring plans, mobile launches and more';
-    server.answer({ status: 200, body: completion(`\`\`\`json\n${JSON.stringify({ ...GOOD_ANSWER, digest })}\n\`\`\``) });
-    const output = await summarizer().summarize(input);
-    expect(output.summary).toBe(GOOD_ANSWER.summary);
-    expect(output.digest.length).toBeLessThanOrEqual(DIGEST_MAX_LENGTH);
-    expect(output.digest).toBe('A very long digest that goes on and on about pricing tiers, hiring plans…');
-  });
-
-  it('accepts a plain Markdown answer and derives the digest from its overview', async () => {
-    server.answer({ status: 200, body: completion('The team settled pricing and the launch date.\n\n## Pricing\n- Tiers go live in March.') });
-    await expect(summarizer().summarize(input)).resolves.toEqual({
-      summary: 'The team settled pricing and the launch date.\n\n## Pricing\n- Tiers go live in March.',
-      digest: 'The team settled pricing and the launch date.',
-    });
+  it('accepts the structure fenced as a json code block (servers that ignore the response format)', async () => {
+    server.answer({ status: 200, body: completion(`\`\`\`json\n${JSON.stringify(GOOD_ANSWER)}\n\`\`\``) });
+    await expect(summarizer().summarize(input)).resolves.toEqual(GOOD_OUTPUT);
   });
 
   it('truncates long input to the budget on a line boundary, marking it', async () => {

@@ -1,5 +1,7 @@
 import { toDigest } from '@cs/domain';
 import { LLM_INPUT_BUDGET_CHARS, renderSummaryRequest, SUMMARY_SYSTEM_PROMPT } from './llm-prompt';
+import { participantNamed } from './action-items';
+import { renderSummaryMarkdown, summaryStructureJsonSchema, summaryStructureSchema } from './summary-structure';
 import { type Summarizer, SummarizerError, type SummaryInput, type SummaryOutput } from './summarizer.port';
 
 export interface OpenAiCompatibleSummarizerOptions {
@@ -36,9 +38,15 @@ const MAX_SUMMARY_CHARS = 20_000;
  * retried up to maxRetries times with exponential backoff and full jitter, honouring `retry-after-ms` and
  * `Retry-After` (seconds or an HTTP date) when the server sends them; a 429 whose code is
  * `insufficient_quota` (billing, not rate) and every other 4xx are not retried. Each attempt has its own
- * timeout (an AbortSignal), combined with the caller's signal. The model is asked for JSON
- * `{summary, digest}`; a plain Markdown answer is accepted as the summary too. The digest is always passed
- * through toDigest (at most 80 characters), and derived from the summary's overview when the model gave none.
+ * timeout (an AbortSignal), combined with the caller's signal.
+ *
+ * The model is asked for the summary's structure (summary-structure.ts) through a JSON-schema response format
+ * (`response_format: { type: "json_schema", json_schema: { name, strict: true, schema } }`, OpenAI's Structured
+ * Outputs), the schema derived from the same zod source the answer is then checked against. An answer that is not
+ * that structure (not JSON, a field missing, a digest over 80 characters…) is asked for once more at once; a second
+ * malformed answer is a retryable `invalid_response`. The Markdown is rendered from the structure by the same
+ * function as the built-in summarizer's, and the action items are returned without a position (the model does not
+ * say where they were said).
  */
 export class OpenAiCompatibleSummarizer implements Summarizer {
   readonly name = 'openai';
@@ -73,12 +81,21 @@ export class OpenAiCompatibleSummarizer implements Summarizer {
         { role: 'user', content: renderSummaryRequest(input, this.options.inputBudgetChars ?? LLM_INPUT_BUDGET_CHARS) },
       ],
       temperature: 0.2,
+      response_format: { type: 'json_schema', json_schema: { name: 'conversation_summary', strict: true, schema: summaryStructureJsonSchema() } },
     });
+    const participants = [...new Set(input.sources.flatMap((s) => s.participants))];
+    let malformed = 0;
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
-      const outcome = await this.attempt(body, signal);
+      const outcome = await this.attempt(body, participants, signal);
       if ('output' in outcome) return outcome.output;
       const { error, retryAfterMs } = outcome;
+      // A malformed answer is asked for again once, at once: a non-deterministic model usually answers well the second time.
+      if (error.kind === 'invalid_response') {
+        if (malformed++ > 0) throw error;
+        attempt--;
+        continue;
+      }
       if (!error.retryable || attempt >= this.maxRetries) throw error;
       const backoff = Math.floor(this.random() * Math.min(this.maxRetryDelayMs, this.retryBaseMs * 2 ** attempt));
       const delay = retryAfterMs ?? backoff;
@@ -88,7 +105,7 @@ export class OpenAiCompatibleSummarizer implements Summarizer {
     }
   }
 
-  private async attempt(body: string, signal: AbortSignal | undefined): Promise<{ output: SummaryOutput } | { error: SummarizerError; retryAfterMs: number | null }> {
+  private async attempt(body: string, participants: readonly string[], signal: AbortSignal | undefined): Promise<{ output: SummaryOutput } | { error: SummarizerError; retryAfterMs: number | null }> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
@@ -103,7 +120,7 @@ export class OpenAiCompatibleSummarizer implements Summarizer {
       return { error: new SummarizerError('upstream', `request to ${this.endpoint} failed: ${describe(cause)}`, true), retryAfterMs: null };
     }
     if (!response.ok) return { error: httpError(response, text), retryAfterMs: retryAfterMs(response.headers) };
-    return parseCompletion(text);
+    return parseCompletion(text, participants);
   }
 }
 
@@ -145,7 +162,7 @@ export function retryAfterMs(headers: Headers, now: number = Date.now()): number
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-function parseCompletion(text: string): { output: SummaryOutput } | { error: SummarizerError; retryAfterMs: null } {
+function parseCompletion(text: string, participants: readonly string[]): { output: SummaryOutput } | { error: SummarizerError; retryAfterMs: null } {
   const invalid = (why: string) => ({ error: new SummarizerError('invalid_response', `the model server's answer ${why}`, true), retryAfterMs: null });
   let parsed: unknown;
   try {
@@ -158,35 +175,30 @@ function parseCompletion(text: string): { output: SummaryOutput } | { error: Sum
   const content = message && typeof message.content === 'string' ? message.content.trim() : '';
   if (content === '') return invalid('has no choices[0].message.content');
 
-  const answer = jsonAnswer(content);
-  const summary = (answer ? answer.summary : content).trim();
-  if (summary === '') return invalid('has an empty summary');
-  if (summary.length > MAX_SUMMARY_CHARS) return invalid(`has a summary of ${summary.length} characters (at most ${MAX_SUMMARY_CHARS})`);
-  const digestSource = answer?.digest?.trim() || overviewOf(summary);
-  const digest = toDigest(digestSource);
-  if (digest === '') return invalid('has no text for a digest');
-  return { output: { summary, digest } };
-}
-
-/** The `{summary, digest}` object of an answer, also inside a ```json fence; null when the answer is not one. */
-function jsonAnswer(content: string): { summary: string; digest?: string } | null {
-  const unfenced = content.replace(/^```(?:json)?\s*\n?/i, '').replace(/\n?```\s*$/, '');
-  const start = unfenced.indexOf('{');
-  const end = unfenced.lastIndexOf('}');
-  if (start !== 0 || end < start) return null;
+  let answer: unknown;
   try {
-    const value: unknown = JSON.parse(unfenced.slice(start, end + 1));
-    if (!isRecord(value) || typeof value.summary !== 'string') return null;
-    return { summary: value.summary, digest: typeof value.digest === 'string' ? value.digest : undefined };
+    // Some servers ignore the response format and fence the JSON as Markdown code.
+    answer = JSON.parse(content.replace(/^```(?:json)?\s*\n?/i, '').replace(/\n?```\s*$/, ''));
   } catch {
-    return null;
+    return invalid('is not the summary structure as JSON');
   }
-}
-
-/** The first paragraph of a Markdown summary that is not a heading, without list markers. */
-function overviewOf(summary: string): string {
-  const paragraph = summary.split(/\n\s*\n/).find((p) => !p.trim().startsWith('#')) ?? summary;
-  return paragraph.replace(/^[-*]\s+/gm, '').replace(/[*_`]/g, '');
+  const checked = summaryStructureSchema.safeParse(answer);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    return invalid(`does not follow the summary structure: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`);
+  }
+  // An owner is a participant (a first name is resolved to the full name); a name the sources do not have is none.
+  const actionItems = checked.data.action_items.map((item) => ({ ...item, owner: item.owner ? participantNamed(item.owner, participants) : null }));
+  const structure = { ...checked.data, action_items: actionItems };
+  const summary = renderSummaryMarkdown(structure);
+  if (summary.length > MAX_SUMMARY_CHARS) return invalid(`has a summary of ${summary.length} characters (at most ${MAX_SUMMARY_CHARS})`);
+  return {
+    output: {
+      summary,
+      digest: toDigest(structure.digest),
+      action_items: actionItems.map((item) => ({ ...item, source: null, start_seconds: null })),
+    },
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -22,6 +22,11 @@ describe('summarizerEnv and summarizerFromEnv', () => {
     expect(summarizer.name).toBe('openai');
   });
 
+  it('takes SUMMARIZER=llm as the OpenAI-compatible summarizer too', () => {
+    expect(summarizerFromEnv(parse({ SUMMARIZER: 'llm', LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'm' }))).toBeInstanceOf(OpenAiCompatibleSummarizer);
+    expect(summarizerEnvProblem(parse({ SUMMARIZER: 'llm', LLM_BASE_URL: 'http://127.0.0.1:11434/v1' }))).toBe('LLM_MODEL: required when SUMMARIZER=llm');
+  });
+
   it('names the missing variable when SUMMARIZER=openai lacks one', () => {
     expect(summarizerEnvProblem(parse({ SUMMARIZER: 'openai', LLM_MODEL: 'm' }))).toBe('LLM_BASE_URL: required when SUMMARIZER=openai');
     expect(() => summarizerFromEnv(parse({ SUMMARIZER: 'openai', LLM_BASE_URL: 'https://api.example.test/v1' }))).toThrow('Invalid configuration: LLM_MODEL: required when SUMMARIZER=openai');

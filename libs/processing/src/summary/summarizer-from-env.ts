@@ -7,7 +7,7 @@ import { type SummarizerEnv, summarizerEnvProblem } from './summarizer.env';
 export function summarizerFromEnv(env: SummarizerEnv): Summarizer {
   const problem = summarizerEnvProblem(env);
   if (problem) throw new Error(`Invalid configuration: ${problem}`);
-  if (env.SUMMARIZER !== 'openai') return new ExtractiveSummarizer();
+  if (env.SUMMARIZER !== 'openai' && env.SUMMARIZER !== 'llm') return new ExtractiveSummarizer();
   return new OpenAiCompatibleSummarizer({
     baseUrl: env.LLM_BASE_URL as string,
     apiKey: env.LLM_API_KEY,

@@ -45,10 +45,22 @@ export const summaryStructureSchema = z.object({
 export type SummaryStructure = z.infer<typeof summaryStructureSchema>;
 export type ActionItemText = z.infer<typeof actionItemSchema>;
 
-/** The JSON Schema of the structure (draft 2020-12), for a model's structured-output response format. */
+/**
+ * The JSON Schema of the structure (draft 2020-12), for a model's structured-output response format. Every property is
+ * required and no other is allowed, as OpenAI's strict mode demands. Length and count limits are left out because strict
+ * mode supports only a subset of JSON Schema that varies by server; the answer is checked against the full zod schema.
+ */
 export function summaryStructureJsonSchema(): Record<string, unknown> {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(summaryStructureSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
-  return schema;
+  return withoutLimits(schema) as Record<string, unknown>;
+}
+
+const LIMIT_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems']);
+
+function withoutLimits(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutLimits);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !LIMIT_KEYWORDS.has(key)).map(([key, inner]) => [key, withoutLimits(inner)]));
 }
 
 /** The headings of the fixed sections, in English as the rest of the product's interface. */
