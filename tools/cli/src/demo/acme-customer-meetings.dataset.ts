@@ -5,7 +5,7 @@ import type { MeetingSeries } from './meeting-series.model';
 export const ACME_CUSTOMER_MEETINGS: MeetingSeries[] = [
   series({
     key: 'initech-qbr-prep', workspace: 'acme', owner: 'grace', folder: 'qbr-2026', visibility: 'workspace',
-    tags: ['customer', 'enterprise'], suggestedTags: ['pricing'], sources: ['meeting', 'deck'],
+    tags: ['customer', 'enterprise'], sources: ['meeting', 'deck'],
     at: { hourUtc: 13, firstDaysAgo: 24, everyDays: 6 },
     call: {
       minutes: 50, speakers: ['Grace Hopper', 'Ada Lovelace', 'Peter Gibbons', 'Speaker 4'],
@@ -21,20 +21,18 @@ export const ACME_CUSTOMER_MEETINGS: MeetingSeries[] = [
         'Half of the sales team using it weekly, and the CRM sidebar live.',
       ],
     },
-    overview: 'Preparation for the Initech quarterly business review with the account champion.',
     sections: {
       Adoption: ['Support team adoption is high; sales adoption is low.', 'Sales finds summaries too long before calls.'],
       Renewal: ['Renewal in March; security review must close first.', 'Send SOC 2 report and pen test summary next week.'],
       'Success criteria': ['Half of sales using it weekly.', 'CRM sidebar showing digests is live.'],
     },
-    principles: ['Lead with the customer goals, not our feature list.', 'Agree on measurable success before the review.'],
     fileTitle: 'Initech QBR 2026 deck.pdf',
     fileText: 'Initech x Acme Quarterly Business Review 2026\n\nAgenda\n- Adoption by team\n- Outcomes since last review\n- Roadmap preview: audit logs, SSO\n- Renewal timeline\n\nAdoption: Support 86% weekly active, Sales 22% weekly active.',
     instances: [
-      ['Initech QBR prep: adoption numbers', 'Support adoption high, sales low; digest in CRM sidebar proposed.', 'adoption by team'],
-      ['Initech QBR prep: security review', 'Security review must close before the March renewal.', 'the security review'],
-      ['Initech QBR prep: success criteria', 'Success defined as half of sales weekly active plus CRM sidebar.', 'success criteria'],
-      ['Initech QBR dry run', 'Dry run of the QBR deck; cut the roadmap section to five minutes.', 'the dry run'],
+      ['Initech QBR prep: adoption numbers', 'adoption by team'],
+      ['Initech QBR prep: security review', 'the security review'],
+      ['Initech QBR prep: success criteria', 'success criteria'],
+      ['Initech QBR dry run', 'the dry run'],
     ],
   }),
   series({
@@ -54,19 +52,17 @@ export const ACME_CUSTOMER_MEETINGS: MeetingSeries[] = [
         'The API covers that, I will send you the incremental sync guide.',
       ],
     },
-    overview: 'Fortnightly check-in with the Initech champion on rollout progress and open questions.',
     sections: {
       Rollout: ['Second support region live.', 'Calendar reconnect confusion caused by the permission screen.'],
       Requests: ['Export to their data lake via the API incremental sync.'],
       'Follow-ups': ['Send new permission screen copy for review.', 'Share the incremental sync guide.'],
     },
-    principles: ['Short, regular check-ins beat long escalations.'],
     instances: [
-      ['Initech check-in', 'Second support region live; permission screen confused users.', 'the regional rollout'],
-      ['Initech check-in', 'Data lake export to go through the API incremental sync.', 'data exports'],
-      ['Initech check-in', 'Champion asks for admin reports on weekly active users.', 'admin reporting'],
-      ['Initech check-in', '', 'renewal timing', 'captcha_required'],
-      ['Initech check-in', 'New permission copy approved; reconnect issues resolved.', 'calendar permissions'],
+      ['Initech check-in', 'the regional rollout'],
+      ['Initech check-in', 'data exports'],
+      ['Initech check-in', 'admin reporting'],
+      ['Initech check-in', 'renewal timing', 'captcha_required'],
+      ['Initech check-in', 'calendar permissions'],
     ],
   }),
   series({
@@ -85,22 +81,20 @@ export const ACME_CUSTOMER_MEETINGS: MeetingSeries[] = [
         'I will send the admin consent instructions right after this call.',
       ],
     },
-    overview: 'Onboarding call with Umbrella Corp: workspace setup, pilot group and integrations.',
     sections: {
       Setup: ['Pilot group of twenty with email sign-in.', 'Single sign-on required before company-wide invite.'],
       Integrations: ['Microsoft calendar and Teams bot need admin consent.'],
     },
-    principles: ['Start with a pilot group that wants it.', 'Remove IT blockers before the wide rollout.'],
     snippet: 'From Alice (Slack): our Teams tenant blocks third-party bots by default. The admin needs the app id and the consent URL; please send both to it-admin@umbrella.test.',
     instances: [
-      ['Umbrella Corp onboarding: kickoff', 'Pilot group of 20 starts with email sign-in; SSO before wide rollout.', 'the kickoff'],
-      ['Umbrella Corp onboarding: Teams bot', '', 'the Teams bot', 'transcription_failed'],
-      ['Umbrella Corp onboarding: pilot review', 'Pilot group active; SSO configuration scheduled with IT.', 'the pilot results'],
+      ['Umbrella Corp onboarding: kickoff', 'the kickoff'],
+      ['Umbrella Corp onboarding: Teams bot', 'the Teams bot', 'transcription_failed'],
+      ['Umbrella Corp onboarding: pilot review', 'the pilot results'],
     ],
   }),
   series({
     key: 'startup-interviews', workspace: 'acme', owner: 'grace', folder: 'startups', visibility: 'workspace',
-    tags: ['customer'], suggestedTags: ['pricing'], sources: ['recording'],
+    tags: ['customer'], sources: ['recording'],
     at: { hourUtc: 16, firstDaysAgo: 85, everyDays: 18 },
     call: {
       minutes: 30, speakers: ['Grace Hopper', 'Speaker 2'],
@@ -115,17 +109,15 @@ export const ACME_CUSTOMER_MEETINGS: MeetingSeries[] = [
         'Yes, as long as it includes the integrations.',
       ],
     },
-    overview: 'Customer discovery interview with a small startup team about note-taking habits.',
     sections: {
       'Current workflow': ['Notes live in a shared doc nobody rereads.'],
       Needs: ['Search across calls by customer name.', 'Flat team pricing including integrations.'],
     },
-    principles: ['Ask about past behaviour, not hypothetical wishes.'],
     instances: [
-      ['Customer interview: Hooli Labs', 'Startup wants search across calls and flat team pricing.', 'note-taking habits'],
-      ['Customer interview: Pied Piper', 'Small team rereads notes only when search is fast.', 'search needs'],
-      ['Customer interview: Aviato', 'Founder wants summaries pushed into their CRM automatically.', 'CRM workflows'],
-      ['Customer interview: Raviga', 'Investor team records partner meetings; wants strict privacy.', 'privacy expectations'],
+      ['Customer interview: Hooli Labs', 'note-taking habits'],
+      ['Customer interview: Pied Piper', 'search needs'],
+      ['Customer interview: Aviato', 'CRM workflows'],
+      ['Customer interview: Raviga', 'privacy expectations'],
     ],
   }),
   series({
@@ -143,14 +135,12 @@ export const ACME_CUSTOMER_MEETINGS: MeetingSeries[] = [
         'Ce serait parfait, surtout pour les noms de nos produits.',
       ],
     },
-    overview: 'Customer interview in French with a Paris startup about multilingual meetings.',
     sections: {
       Findings: ['About ten customer meetings a week, mostly in French.', 'Proper nouns are sometimes mistranscribed.'],
       Ideas: ['Custom vocabulary per workspace.'],
     },
-    principles: ['Test transcription quality in every language we sell in.'],
     instances: [
-      ['Entretien client : Petit Nuage', 'French startup asks for a custom vocabulary for product names.', 'multilingual meetings'],
+      ['Entretien client : Petit Nuage', 'multilingual meetings'],
     ],
   }),
 ];

@@ -22,10 +22,21 @@ describe('demo conversation plan', () => {
     for (const c of planDemoConversations(now)) expect(new Set(c.tags.map((t) => t.tag)).size).toBe(c.tags.length);
   });
 
-  it('keeps the digest only on ready conversations and termination reasons only on errors', () => {
+  it('writes no summary, digest or tag suggestion: what is processed is seeded pending, with its input, for the processor', () => {
     for (const c of planDemoConversations(now)) {
-      expect(c.digest === null).toBe(c.status !== 'ready');
+      expect(c).not.toHaveProperty('summary');
+      expect(c).not.toHaveProperty('digest');
+      expect(c.tags.every((t) => t.origin === 'user')).toBe(true);
+      expect(c.process).toBe(c.status === 'pending');
       if (c.terminationReason !== null) expect(c.status).toBe('error');
+      if (c.process) for (const s of c.sources) expect([s.content, s.input !== null || s.type === 'file']).toEqual([null, true]);
     }
+  });
+
+  it('adds at least 20 real meetings from the three corpora, attributed on their recording', () => {
+    const corpus = planDemoConversations(now).filter((c) => c.key.startsWith('corpus:'));
+    expect(corpus.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(corpus.map((c) => c.title.split(' ')[0]))).toEqual(new Set(['Product', 'Research', 'Committee']));
+    for (const c of corpus) expect(c.sources[0]?.title).toContain('QMSum (Yale-LILY, MIT License)');
   });
 });

@@ -1,14 +1,15 @@
-import { type ConversationStatus, type SourceType, type TagOrigin, type TerminationReason, toDigest, type Visibility } from '@cs/domain';
+import type { ConversationStatus, SourceType, TagOrigin, TerminationReason, Visibility } from '@cs/domain';
 import { ACME_CUSTOMER_MEETINGS } from './acme-customer-meetings.dataset';
 import { ACME_PEOPLE_MEETINGS } from './acme-people-meetings.dataset';
 import { ACME_PRODUCT_MEETINGS } from './acme-product-meetings.dataset';
 import type { FolderKey, TagKey, UserKey, WorkspaceKey } from './demo-organisation.dataset';
+import { planCorpusConversations } from './corpus-meetings.dataset';
 import { GLOBEX_MEETINGS } from './globex-meetings.dataset';
 import type { MeetingInstance, MeetingSeries, Outcome, SourceKind } from './meeting-series.model';
 import { generatePlanningMeeting, PLANNING_MEETING_SECONDS } from './planning-meeting.generator';
 import { SeededRandom } from './seeded-random';
-import { buildAgenda, buildNotes, buildSummary } from './summary.generator';
-import { generateMeetingTranscript, participantsOf, renderTranscript } from './transcript.generator';
+import { buildAgenda, buildNotes } from './meeting-documents.generator';
+import { generateMeetingTranscript, type TranscriptSegment } from './transcript.generator';
 
 export const DEMO_SERIES: readonly MeetingSeries[] = [...ACME_PRODUCT_MEETINGS, ...ACME_CUSTOMER_MEETINGS, ...ACME_PEOPLE_MEETINGS, ...GLOBEX_MEETINGS];
 
@@ -20,7 +21,13 @@ export interface PlannedSource {
   meetingUrl: string | null;
   attendees: string[];
   participants: string[];
+  /** Set only when nothing will process the source (a failed transcription, never processed). */
   content: string | null;
+  /** What the API stores for processing: a transcript's segments, a document's or a text's content. */
+  input: Record<string, unknown> | null;
+  /** An uploaded file's bytes and kind (`txt`, `pdf`…); null for other sources and for a scan nothing can be read from. */
+  upload: Buffer | null;
+  uploadKind: string | null;
 }
 
 export interface PlannedTag {
@@ -40,8 +47,11 @@ export interface PlannedConversation {
   status: ConversationStatus;
   terminationReason: TerminationReason | null;
   errorReason: string | null;
-  digest: string | null;
-  summary: string | null;
+  /**
+   * Sent to the processor when seeded (seeded pending, with a processing job): its summary, digest, participants,
+   * language and tag suggestions are then the product's own work. The failed ones stay as they ended.
+   */
+  process: boolean;
   createdAt: Date;
   updatedAt: Date;
   sources: PlannedSource[];
@@ -78,20 +88,19 @@ export function planDemoConversations(now: Date): PlannedConversation[] {
         folder: series.folder,
         title: instance.title,
         visibility: series.visibility,
-        status: outcome === 'ready' || outcome === 'pending' ? outcome : 'error',
+        status: outcome === 'ready' || outcome === 'pending' ? 'pending' : 'error',
         terminationReason: outcome === 'ready' || outcome === 'pending' || outcome === 'transcription_failed' ? null : outcome,
         errorReason: errorReasonOf(outcome),
-        digest: outcome === 'ready' ? toDigest(instance.digest) : null,
-        summary: outcome === 'ready' ? buildSummary(series, instance, occurrence) : null,
+        process: outcome === 'ready' || outcome === 'pending',
         createdAt,
-        // Processing finishes a few minutes after the recording ends; pending ones have not been touched yet.
+        // A failure is recorded a few minutes after the recording ends; the others change when processed.
         updatedAt: outcome === 'pending' ? createdAt : new Date(createdAt.getTime() + longest * 1000 + random.int(1, 5) * MINUTE),
         sources,
-        tags: planTags(series, outcome, occurrence),
+        tags: planTags(series),
       });
     });
   }
-  return planned;
+  return [...planned, ...planCorpusConversations(now, planned.length)];
 }
 
 function errorReasonOf(outcome: Outcome): string | null {
@@ -113,8 +122,8 @@ function planSource(
   meetingUrl: string,
   random: SeededRandom,
 ): PlannedSource[] {
-  const nonTranscript = (type: SourceType, title: string, content: string | null): PlannedSource[] => [
-    { type, title, durationSeconds: null, language: null, meetingUrl: null, attendees: [], participants: [], content },
+  const nonTranscript = (type: SourceType, title: string, input: Record<string, unknown> | null, upload: Buffer | null = null): PlannedSource[] => [
+    { type, title, durationSeconds: null, language: null, meetingUrl: null, attendees: [], participants: [], content: null, input, upload, uploadKind: upload ? 'txt' : null },
   ];
   switch (kind) {
     case 'meeting':
@@ -130,26 +139,41 @@ function planSource(
           type: 'transcript',
           title: kind === 'meeting' ? instance.title : `${instance.title}.m4a`,
           durationSeconds,
-          language: failed ? null : (series.language ?? 'eng'),
+          language: null,
           meetingUrl: kind === 'meeting' ? meetingUrl : null,
           attendees: kind === 'meeting' ? series.attendees : [],
-          participants: failed ? [] : participantsOf(segments),
-          content: failed ? null : renderTranscript(segments),
+          participants: [],
+          content: null,
+          // The recorder knows the language it transcribed; the processor renders, names and summarizes the rest.
+          input: failed ? null : { segments: apiSegments(segments, durationSeconds), language: series.language ?? 'eng' },
+          upload: null,
+          uploadKind: null,
         },
       ];
     }
     case 'agenda':
-      return nonTranscript('document', 'Agenda', buildAgenda(series, instance, occurrence));
+      return nonTranscript('document', 'Agenda', { content: buildAgenda(series, instance, occurrence) });
     case 'notes':
-      return nonTranscript('document', 'Notes', buildNotes(series, instance, occurrence));
+      return nonTranscript('document', 'Notes', { content: buildNotes(series, instance, occurrence) });
     case 'snippet':
-      return nonTranscript('text', 'Pasted text', required(series.snippet, series, 'snippet'));
+      return nonTranscript('text', 'Pasted text', { content: required(series.snippet, series, 'snippet') });
     case 'deck':
-      return nonTranscript('file', required(series.fileTitle, series, 'fileTitle'), required(series.fileText, series, 'fileText'));
+      // The deck's text as an uploaded text file: the processor extracts it as it would any upload.
+      return nonTranscript('file', required(series.fileTitle, series, 'fileTitle'), null, Buffer.from(required(series.fileText, series, 'fileText'), 'utf8'));
     case 'scan':
-      // Extraction failed on a scanned PDF: the spec allows content null for uploaded files.
+      // A scanned PDF nothing can be read from: processing leaves its content null, as the spec allows for uploads.
       return nonTranscript('file', required(series.scanTitle, series, 'scanTitle'), null);
   }
+}
+
+/** The demo's segments as the API takes them: each ends where the next starts (the last at the recording's end). */
+function apiSegments(segments: readonly TranscriptSegment[], durationSeconds: number) {
+  return segments.map((segment, i) => ({
+    speaker: segment.speaker,
+    start_seconds: segment.startSeconds,
+    end_seconds: Math.max(segment.startSeconds, Math.min(durationSeconds, segments[i + 1]?.startSeconds ?? durationSeconds)),
+    text: segment.text,
+  }));
 }
 
 function required(value: string | undefined, series: MeetingSeries, field: string): string {
@@ -157,18 +181,9 @@ function required(value: string | undefined, series: MeetingSeries, field: strin
   return value;
 }
 
-function planTags(series: MeetingSeries, outcome: Outcome, occurrence: number): PlannedTag[] {
-  const tags: PlannedTag[] = series.tags.map((tag) => ({ tag, origin: 'user', accepted: true }));
-  if (outcome !== 'ready') return tags;
-  const taken = new Set<TagKey>(series.tags);
-  for (const tag of series.suggestedTags ?? []) {
-    if (!taken.has(tag)) tags.push({ tag, origin: 'ai', accepted: false });
-    taken.add(tag);
-  }
-  if (occurrence === 0) {
-    for (const tag of series.acceptedSuggestions ?? []) if (!taken.has(tag)) tags.push({ tag, origin: 'ai', accepted: true });
-  }
-  return tags;
+/** The tags people applied; suggestions are the processor's. */
+function planTags(series: MeetingSeries): PlannedTag[] {
+  return series.tags.map((tag) => ({ tag, origin: 'user', accepted: true }));
 }
 
 /** Recurring meetings keep one join link, as calendar series do. */

@@ -1,5 +1,6 @@
 import { addMembership, createTenant, createUser, createWorkspace } from '@cs/accounts';
 import { newId } from '@cs/domain';
+import { requestProcessing } from '@cs/events';
 import { insertRows, type RowQueryable } from '@cs/persistence';
 import { DEMO_FOLDERS, DEMO_TAGS, DEMO_USERS, DEMO_WORKSPACES, type UserKey, type WorkspaceKey } from './demo-organisation.dataset';
 import type { PlannedConversation } from './demo-conversations.planner';
@@ -21,12 +22,11 @@ function idOf<K extends string>(ids: Map<K, string>, key: K): string {
 const FOLDER_COLUMNS = ['id', 'workspace_id', 'parent_id', 'owner_id', 'name', 'visibility', 'created_at', 'updated_at'];
 const TAG_COLUMNS = ['id', 'workspace_id', 'name', 'color', 'description', 'created_at', 'updated_at'];
 const CONVERSATION_COLUMNS = [
-  'id', 'workspace_id', 'owner_id', 'folder_id', 'title', 'visibility', 'status', 'termination_reason', 'error_reason', 'digest', 'summary',
-  'created_at', 'updated_at',
+  'id', 'workspace_id', 'owner_id', 'folder_id', 'title', 'visibility', 'status', 'termination_reason', 'error_reason', 'created_at', 'updated_at',
 ];
 const SOURCE_COLUMNS = [
   'id', 'conversation_id', 'workspace_id', 'position', 'added_at', 'created_at', 'type', 'title', 'duration_seconds', 'language', 'meeting_url',
-  'attendees', 'participants', 'content',
+  'attendees', 'participants', 'content', 'input', 'upload', 'upload_kind',
 ];
 const CONVERSATION_TAG_COLUMNS = ['conversation_id', 'tag_id', 'workspace_id', 'origin', 'accepted', 'created_at'];
 
@@ -88,22 +88,30 @@ export async function writeDemo(
   const conversations: unknown[][] = [];
   const sources: unknown[][] = [];
   const conversationTags: unknown[][] = [];
+  const toProcess: Array<{ id: string; workspaceId: string }> = [];
   for (const planned of plan) {
     const id = newId('conversation', planned.createdAt);
     const workspaceId = idOf(workspaceIds, planned.workspace);
-    const { title, visibility, status, terminationReason, errorReason, digest, summary, createdAt, updatedAt } = planned;
+    const { title, visibility, status, terminationReason, errorReason, createdAt, updatedAt } = planned;
     const ownerId = idOf(userIds, planned.owner);
     const folderId = planned.folder === null ? null : idOf(folderIds, planned.folder);
-    conversations.push([id, workspaceId, ownerId, folderId, title, visibility, status, terminationReason, errorReason, digest, summary, createdAt, updatedAt]);
+    conversations.push([id, workspaceId, ownerId, folderId, title, visibility, status, terminationReason, errorReason, createdAt, updatedAt]);
+    if (planned.process) toProcess.push({ id, workspaceId });
     planned.sources.forEach((source, position) => {
       const addedAt = new Date(createdAt.getTime() + position * 1000);
-      const { type, title: sourceTitle, durationSeconds, language, meetingUrl, attendees, participants, content } = source;
-      sources.push([newId('source', addedAt), id, workspaceId, position, addedAt, addedAt, type, sourceTitle, durationSeconds, language, meetingUrl, attendees, participants, content]);
+      const { type, title: sourceTitle, durationSeconds, language, meetingUrl, attendees, participants, content, input, upload, uploadKind } = source;
+      sources.push([
+        newId('source', addedAt), id, workspaceId, position, addedAt, addedAt, type, sourceTitle, durationSeconds, language, meetingUrl, attendees, participants, content,
+        input === null ? null : JSON.stringify(input), upload, uploadKind,
+      ]);
     });
     for (const tag of planned.tags) conversationTags.push([id, idOf(tagIds, tag.tag), workspaceId, tag.origin, tag.accepted, updatedAt]);
   }
   await insertRows(db, 'conversations', CONVERSATION_COLUMNS, conversations);
   await insertRows(db, 'sources', SOURCE_COLUMNS, sources);
   await insertRows(db, 'conversation_tags', CONVERSATION_TAG_COLUMNS, conversationTags);
+  // Each processing job goes to the outbox in this transaction; the processor picks them up once it runs, so the seed
+  // (and `npm start`) does not wait for any summary.
+  for (const conversation of toProcess) await requestProcessing(db, conversation, null, now);
   return written;
 }

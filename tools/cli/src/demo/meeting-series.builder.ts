@@ -9,8 +9,8 @@ export interface Call {
   lines: string[];
 }
 
-/** An occurrence as one row: title, digest ('' unless ready), focus and, unless ready, its outcome. */
-export type InstanceRow = [title: string, digest: string, focus: string, outcome?: Outcome];
+/** An occurrence as one row: title, focus and, unless it is processed normally, its outcome. */
+export type InstanceRow = [title: string, focus: string, outcome?: Outcome];
 
 type Written = 'durationMinutes' | 'speakers' | 'attendees' | 'lines' | 'hourUtc' | 'firstDaysAgo' | 'everyDays' | 'sections' | 'instances';
 
@@ -19,7 +19,7 @@ export interface SeriesInput extends Omit<MeetingSeries, Written> {
   /** Hour of day (UTC), days ago of the first occurrence, and days between occurrences. */
   at: { hourUtc: number; firstDaysAgo: number; everyDays: number };
   call?: Call;
-  /** Summary sections in order: heading → bullets. */
+  /** Topics in order: heading → points (agenda and notes documents). */
   sections: Record<string, string[]>;
   instances: InstanceRow[];
 }
@@ -33,6 +33,6 @@ export function series({ at, call, sections, instances, ...rest }: SeriesInput):
     attendees: call?.attendees ?? [],
     lines: call?.lines ?? [],
     sections: Object.entries(sections).map(([heading, bullets]) => ({ heading, bullets })),
-    instances: instances.map(([title, digest, focus, outcome]): MeetingInstance => (outcome ? { title, digest, focus, outcome } : { title, digest, focus })),
+    instances: instances.map(([title, focus, outcome]): MeetingInstance => (outcome ? { title, focus, outcome } : { title, focus })),
   };
 }

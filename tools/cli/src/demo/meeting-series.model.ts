@@ -20,11 +20,10 @@ export interface SummarySection {
   bullets: string[];
 }
 
+/** An occurrence. Its summary, digest and tag suggestions are the processor's own work, never written here. */
 export interface MeetingInstance {
   title: string;
-  /** Shortened with toDigest, so it always honours the 80-character limit. */
-  digest: string;
-  /** A topic phrase: "This session focused on {focus}." */
+  /** A topic phrase, the focus line of the occurrence's agenda. */
   focus: string;
   outcome?: Outcome;
 }
@@ -38,10 +37,6 @@ export interface MeetingSeries {
   visibility: Visibility;
   /** Applied by people (origin user, accepted). */
   tags: TagKey[];
-  /** Suggested by processing and not accepted (origin ai, accepted false): stored, never shown. */
-  suggestedTags?: TagKey[];
-  /** Suggested by processing and accepted by the user (origin ai, accepted true), on the first occurrence. */
-  acceptedSuggestions?: TagKey[];
   sources: SourceKind[];
   language?: DemoLanguage;
   /** The two-hour planning meeting replaces the generic transcript generator. */
@@ -55,9 +50,8 @@ export interface MeetingSeries {
   everyDays: number;
   /** Dialogue, spoken in turn by the speakers. */
   lines: string[];
-  overview: string;
+  /** The topics the meetings cover (heading → points): the agenda and notes documents are made from them. */
   sections: SummarySection[];
-  principles: string[];
   snippet?: string;
   fileTitle?: string;
   fileText?: string;

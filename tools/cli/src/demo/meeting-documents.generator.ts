@@ -12,16 +12,6 @@ function sectionsFor(series: MeetingSeries, occurrence: number): SummarySection[
   return series.sections.filter((_, i) => i !== skipped);
 }
 
-/**
- * The spec's summary shape: a short overview, then topical `## ` sections of `- ` bullets, and a
- * `## Key principles` section.
- */
-export function buildSummary(series: MeetingSeries, instance: MeetingInstance, occurrence: number): string {
-  const overview = `${series.overview} This session focused on ${instance.focus}.`;
-  const sections = sectionsFor(series, occurrence).map((s) => `## ${s.heading}\n\n${bullets(s.bullets)}`);
-  return [overview, ...sections, `## Key principles\n\n${bullets(series.principles)}`].join('\n\n');
-}
-
 /** A markdown agenda written before the meeting, from the headings it went on to cover. */
 export function buildAgenda(series: MeetingSeries, instance: MeetingInstance, occurrence: number): string {
   const items = sectionsFor(series, occurrence).map((s, i) => `${i + 1}. ${s.heading}`);
