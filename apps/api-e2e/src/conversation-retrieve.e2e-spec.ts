@@ -36,6 +36,9 @@ describe('GET /api/v1/conversations/{id}', () => {
     const document = await env.fixtures.source(conversation, { type: 'document', title: 'Agenda', content: '# Agenda\n- Launch' });
     const text = await env.fixtures.source(conversation, { type: 'text', title: null, content: 'Pasted note.' });
     const file = await env.fixtures.source(conversation, { type: 'file', title: 'deck.pdf', content: null });
+    // As processing stores them with the summary.
+    const actionItems = [{ text: 'send the deck to legal', owner: 'Ada Lovelace', due: 'by Friday', source_id: transcript.id, start_seconds: 754 }];
+    await env.db.dataSource.query('UPDATE conversations SET action_items = $2::jsonb WHERE id = $1', [conversation.id, JSON.stringify(actionItems)]);
 
     const got = await member.client.getConversation(conversation.id);
     expect(got).toEqual({
@@ -49,6 +52,7 @@ describe('GET /api/v1/conversations/{id}', () => {
       digest: 'Launch moves to March.',
       tags: [{ id: tag.id, name: 'Launch', color: '#aa00ff' }],
       summary: 'The launch moves.\n\n## Decisions\n- March.',
+      action_items: actionItems,
       sources: [
         {
           id: transcript.id,
