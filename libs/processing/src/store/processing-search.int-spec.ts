@@ -45,7 +45,7 @@ describe('ProcessingStore indexes for search (real Postgres)', () => {
     expect(await found('wombat', 'all')).toEqual([]);
 
     const firstResult = { id: first.id, content: 'The wombat ships on Tuesday.', participants: [], language: 'eng', durationSeconds: null };
-    await store.saveReady(conversation.id, generation, { sources: [firstResult], summary: 'Wombats ship.', digest: null, suggestedTagIds: [] }, null);
+    await store.saveReady(conversation.id, generation, { sources: [firstResult], summary: 'Wombats ship.', digest: null, sections: [], actionItems: [], suggestedTagIds: [] }, null);
     expect(await found('wombat')).toEqual([conversation.id]);
 
     // A new source sends it back to processing: its last indexed content stays findable with status=all meanwhile.
@@ -55,7 +55,7 @@ describe('ProcessingStore indexes for search (real Postgres)', () => {
     expect(await found('wombat', 'all')).toEqual([conversation.id]);
 
     const secondResult = { id: second.id, content: 'The platypus follows.', participants: [], language: 'eng', durationSeconds: null };
-    await store.saveReady(conversation.id, generation, { sources: [firstResult, secondResult], summary: 'Both ship.', digest: null, suggestedTagIds: [] }, null);
+    await store.saveReady(conversation.id, generation, { sources: [firstResult, secondResult], summary: 'Both ship.', digest: null, sections: [], actionItems: [], suggestedTagIds: [] }, null);
     expect(await found('platypus')).toEqual([conversation.id]);
     expect(await found('wombat')).toEqual([conversation.id]);
   });
