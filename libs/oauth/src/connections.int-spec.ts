@@ -1,7 +1,7 @@
 import { poolQueryable, postgresPool, type RowQueryable } from '@cs/persistence';
 import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
 import { enableOAuthApps, registerClient } from './client-registration';
-import { clientOfWorkspace, clientSecretDigest, clientsOfWorkspace, findClient } from './clients';
+import { clientOfWorkspace, clientSecretDigests, clientsOfWorkspace, findClient } from './clients';
 import { connectionsOf, isLiveConnectionOf, recordConnection, useConnection } from './connections';
 
 describe('clients and connections', () => {
@@ -39,7 +39,7 @@ describe('clients and connections', () => {
     const pool = postgresPool(db.dataSource);
     const client = await findClient(pool, clientId);
     expect(client).toMatchObject({ id: clientId, name: 'Notes app', secretDigest: expect.any(String) });
-    expect(await clientSecretDigest(pool, clientId)).toBe(client?.secretDigest);
+    expect(await clientSecretDigests(pool, clientId)).toEqual([client?.secretDigest]);
     expect(await findClient(pool, 'cl_unknown')).toBeUndefined();
   });
 

@@ -6,6 +6,7 @@ import { Writes1764000000000 } from './migrations/1764000000000-writes';
 import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 import { Search1764200000000 } from './migrations/1764200000000-search';
 import { Recall1764400000000 } from './migrations/1764400000000-recall';
+import { ClientSecretOverlap1764500000000 } from './migrations/1764500000000-client-secret-overlap';
 import { WebhookEndpointControls1764600000000 } from './migrations/1764600000000-webhook-endpoint-controls';
 import { EventFeed1764700000000 } from './migrations/1764700000000-event-feed';
 
@@ -17,6 +18,7 @@ export const MIGRATIONS = [
   Webhooks1764100000000,
   Search1764200000000,
   Recall1764400000000,
+  ClientSecretOverlap1764500000000,
   WebhookEndpointControls1764600000000,
   EventFeed1764700000000,
 ];
