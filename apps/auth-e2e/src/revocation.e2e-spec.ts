@@ -104,6 +104,9 @@ describe('an admin deletes the client in developer settings', () => {
       expect(await user.page.locator('table.oauth-apps').getByText(doomed.clientId).count()).toBe(1);
       await screenshot(user.page, 'developer-settings');
 
+      // Delete asks first, on a page of its own (issue 19), whose form posts the deletion.
+      await user.page.getByRole('link', { name: 'Delete Doomed Integration' }).click();
+      await user.page.waitForURL((url) => url.pathname === `/developer/clients/${doomed.clientId}/delete`);
       await Promise.all([
         user.page.waitForURL((url) => url.pathname === '/developer' && url.searchParams.get('done') === 'client_deleted'),
         user.page.locator(`form[action="/developer/clients/${doomed.clientId}/delete"] button[name="action"][value="delete"]`).click(),

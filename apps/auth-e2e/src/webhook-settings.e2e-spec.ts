@@ -48,7 +48,7 @@ async function addWebhook(user: BrowserUser, url: string): Promise<{ id: string;
   await user.page.locator('#webhook-url').fill(url);
   await user.page.getByLabel('conversation.failed').check();
   await user.page.locator('#webhook-description').fill('CRM sync');
-  expect((await user.submit(button('save_webhook'))).status()).toBe(201);
+  expect((await user.submit(button('save_webhook'))).status()).toBe(303);
   const secret = await user.page.locator('#revealed-secret').inputValue();
   const id = await user.page.locator('.facts code').first().innerText();
   return { id, secret };
@@ -197,7 +197,8 @@ describe('developer settings → Webhooks', () => {
       const [enabled] = await stack.db.dataSource.query(`SELECT enabled, disabled_reason, failing_since FROM webhooks WHERE id = $1`, [id]);
       expect(enabled).toEqual({ enabled: true, disabled_reason: null, failing_since: null });
 
-      expect((await user.submit(button('rotate_secret'))).status()).toBe(200);
+      await user.page.getByRole('link', { name: 'Rotate secret' }).click();
+      expect((await user.submit(button('rotate_secret'))).status()).toBe(303);
       const rotated = await user.page.locator('#revealed-secret').inputValue();
       expect(rotated).toMatch(/^whsec_/);
       expect(rotated).not.toBe(secret);
@@ -211,6 +212,7 @@ describe('developer settings → Webhooks', () => {
       expect(await user.page.locator('.page-header').innerText()).toContain('Billing sync');
       expect(await status()).toContain('conversation.deleted');
 
+      await user.page.getByRole('link', { name: `Delete the webhook http://127.0.0.1:9/life-hook` }).click();
       expect((await user.submit(button('delete'))).status()).toBe(303);
       expect(new URL(user.page.url()).searchParams.get('done')).toBe('webhook_deleted');
       expect(await stack.db.dataSource.query(`SELECT 1 FROM webhooks WHERE id = $1`, [id])).toEqual([]);

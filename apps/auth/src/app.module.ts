@@ -19,6 +19,7 @@ import { SessionController } from './session/session.controller';
 import { renderError } from './views/error.view';
 import { CsrfGuard } from './web/csrf.guard';
 import { HtmlErrorFilter } from './web/html-error.filter';
+import { RevealedSecrets } from './web/revealed-secrets';
 import { SignInThrottle } from './web/sign-in.throttle';
 import { SignInService } from './web/sign-in.service';
 import { FormPostGuard } from './web/form-post.guard';
@@ -60,6 +61,7 @@ export class AppModule {
           useFactory: (ds: DataSource) =>
             new WebhookSubscriptions(ds, { secretKey: config.WEBHOOK_SECRET_KEY, requireHttps: config.NODE_ENV === 'production' }),
         },
+        { provide: RevealedSecrets, inject: [REDIS], useFactory: (redis: Redis) => new RevealedSecrets(redis, config.AUTH_COOKIE_KEYS) },
         { provide: SignInThrottle, inject: [REDIS], useFactory: (redis: Redis) => new SignInThrottle(redis) },
         {
           provide: SignInService,

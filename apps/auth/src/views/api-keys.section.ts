@@ -5,14 +5,10 @@ import { timeTag } from './utc-date.format';
 
 export type DeveloperApiKey = ApiKeySummary;
 
-function apiKeyRow(key: DeveloperApiKey, workspaceId: string, csrfToken: string): SafeHtml {
+function apiKeyRow(key: DeveloperApiKey, workspaceId: string): SafeHtml {
   const action = key.revokedAt
     ? html`<span class="muted">Revoked ${timeTag(key.revokedAt)}</span>`
-    : html`<form method="post" action="${pathTo`/developer/api-keys/${key.id}/revoke`}">
-        ${csrfInput(csrfToken)}
-        <input type="hidden" name="workspace_id" value="${workspaceId}">
-        <button type="submit" name="action" value="revoke_api_key" class="danger" aria-label="Revoke API key ${key.name}">Revoke</button>
-      </form>`;
+    : html`<a class="button danger" href="${pathTo`/developer/api-keys/${key.id}/revoke?workspace=${workspaceId}`}" aria-label="Revoke API key ${key.name}">Revoke</a>`;
   return html`<tr role="row"${key.revokedAt ? html` class="is-revoked"` : ''}>
     <td role="cell" class="primary-cell"><strong>${key.name}</strong>${key.revokedAt ? html` <span class="badge">Revoked</span>` : ''}</td>
     <td role="cell" data-label="Key"><code>${key.hint}</code></td>
@@ -22,7 +18,7 @@ function apiKeyRow(key: DeveloperApiKey, workspaceId: string, csrfToken: string)
   </tr>`;
 }
 
-function apiKeysTable(keys: DeveloperApiKey[], workspaceId: string, csrfToken: string): SafeHtml {
+function apiKeysTable(keys: DeveloperApiKey[], workspaceId: string): SafeHtml {
   if (keys.length === 0) {
     return html`<div class="empty"><strong>No API keys yet.</strong>Create one above to call the API from a script or a server.</div>`;
   }
@@ -34,7 +30,7 @@ function apiKeysTable(keys: DeveloperApiKey[], workspaceId: string, csrfToken: s
       <th role="columnheader" scope="col">Last used</th>
       <th role="columnheader" scope="col"><span class="visually-hidden">Actions</span></th>
     </tr></thead>
-    <tbody role="rowgroup">${keys.map((key) => apiKeyRow(key, workspaceId, csrfToken))}</tbody>
+    <tbody role="rowgroup">${keys.map((key) => apiKeyRow(key, workspaceId))}</tbody>
   </table>`;
 }
 
@@ -57,7 +53,7 @@ export function apiKeysSection(input: { csrfToken: string; workspaceId: string; 
       </div>
       <button type="submit" name="action" value="create_api_key" class="primary">Create API key</button>
     </form>
-    ${apiKeysTable(input.apiKeys, input.workspaceId, input.csrfToken)}
+    ${apiKeysTable(input.apiKeys, input.workspaceId)}
   </div>
 </section>`;
 }

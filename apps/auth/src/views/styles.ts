@@ -215,6 +215,8 @@ tr.is-revoked .chip { color: var(--subtle); }
 .headers th, .headers td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--border); overflow-wrap: anywhere; }
 .headers th { color: var(--muted); font-weight: 500; width: 40%; font-size: inherit; letter-spacing: normal; text-transform: none; background: none; white-space: normal; }
 .code-block { margin: 0; padding: 12px 14px; max-height: 320px; overflow: auto; background: var(--surface-muted); border: 1px solid var(--border); border-radius: var(--radius); font-family: var(--mono); font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+.secret-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
+.confirm h1 { font-size: 1.3rem; }
 
 @media (max-width: 640px) {
   body { font-size: 15px; }

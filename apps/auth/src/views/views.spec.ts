@@ -44,7 +44,7 @@ const aDeveloperSettings = (o: Partial<DeveloperSettingsViewInput> = {}): Develo
   csrfToken: CSRF, user, workspace: { id: 'ws_1', name: 'Research' },
   workspaces: [{ id: 'ws_1', name: 'Research', isAdmin: true }, { id: 'ws_2', name: 'Sales', isAdmin: false }],
   oauthEnabled: true,
-  clients: [{ clientId: 'ext_1', name: 'Notes Sync', logoUri: null, redirectUris: ['https://notes.example.com/cb'], scopes: ['email'], createdAt: at, secretHint: 'cs_…a1b2' }],
+  clients: [{ clientId: 'ext_1', name: 'Notes Sync', logoUri: null, redirectUris: ['https://notes.example.com/cb'], scopes: ['email'], createdAt: at, secretHint: 'cs_…a1b2', previousSecret: null }],
   apiKeys: [
     { id: 'key_1', name: 'Import', hint: 'sk_…c3d4', createdAt: at, lastUsedAt: null, revokedAt: null },
     { id: 'key_2', name: 'Old', hint: 'sk_…e5f6', createdAt: at, lastUsedAt: at, revokedAt: new Date('2026-12-01T09:30:00Z') },
@@ -194,14 +194,30 @@ describe('account page', () => {
 });
 
 describe('developer settings page', () => {
-  it('lists OAuth apps with edit, rotate-secret and delete actions and a register link', () => {
+  it('lists OAuth apps with edit, rotate-secret and delete links (to their confirm pages) and a register link', () => {
     const doc = renderDeveloperSettings(aDeveloperSettings());
     const hrefs = find(doc, (t) => t.name === 'a').map((t) => t.attrs['href']);
-    expect(hrefs).toEqual(expect.arrayContaining(['/developer/clients/ext_1?workspace=ws_1', '/developer/clients/new?workspace=ws_1', '/developer?workspace=ws_2']));
-    expect(formActions(doc)).toEqual(expect.arrayContaining(['/developer/clients/ext_1/rotate-secret', '/developer/clients/ext_1/delete', '/developer/api-keys', '/developer/api-keys/key_1/revoke']));
-    expect(buttonWithAction(doc, 'rotate_secret')).toBeDefined();
-    expect(buttonWithAction(doc, 'delete')?.attrs['class']).toBe('danger');
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/developer/clients/ext_1?workspace=ws_1',
+        '/developer/clients/new?workspace=ws_1',
+        '/developer?workspace=ws_2',
+        '/developer/clients/ext_1/rotate-secret?workspace=ws_1',
+        '/developer/clients/ext_1/delete?workspace=ws_1',
+        '/developer/api-keys/key_1/revoke?workspace=ws_1',
+      ]),
+    );
+    // Nothing destructive is one click away: the only forms are sign-out and creating a key.
+    expect(formActions(doc)).toEqual(['/sign-out', '/developer/api-keys']);
+    expect(find(doc, (t) => t.name === 'a' && t.attrs['href'] === '/developer/clients/ext_1/delete?workspace=ws_1')[0]?.attrs['class']).toBe('button danger');
     expect(doc).toContain('cs_…a1b2');
+  });
+
+  it('shows a replaced client secret beside the current one with the moment it stops working', () => {
+    const client = { ...aDeveloperSettings().clients[0]!, previousSecret: { hint: 'cs_…old1', expiresAt: new Date('2026-11-23T14:05:09Z') } };
+    const doc = renderDeveloperSettings(aDeveloperSettings({ clients: [client] }));
+    expect(doc).toContain('cs_…a1b2');
+    expect(doc).toMatch(/cs_…old1<\/code> <span class="cell-note">Previous, works until <time datetime="2026-11-23T14:05:09.000Z">/);
   });
 
   it('explains that OAuth apps are not enabled, with no register link', () => {
@@ -284,7 +300,7 @@ describe('hostile input', () => {
       renderAccount({ csrfToken: h, user: { email: h }, flash: { kind: 'error', message: h }, connections: [{ id: h, clientName: h, logoUri: h, workspaceName: h, scopes: [h], connectedAt: at, lastUsedAt: at }] }),
       renderDeveloperSettings({
         csrfToken: h, user: { email: h }, workspace: { id: h, name: h }, workspaces: [{ id: h, name: h, isAdmin: false }, { id: 'b', name: h, isAdmin: true }], oauthEnabled: true,
-        clients: [{ clientId: h, name: h, logoUri: `https://x.example/"${h}`, redirectUris: [h], scopes: [h], createdAt: at, secretHint: h }],
+        clients: [{ clientId: h, name: h, logoUri: `https://x.example/"${h}`, redirectUris: [h], scopes: [h], createdAt: at, secretHint: h, previousSecret: { hint: h, expiresAt: at } }],
         apiKeys: [{ id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: null }, { id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: at }],
         revealed: { label: h, value: h }, flash: { kind: 'info', message: h },
       }),

@@ -119,8 +119,8 @@ ${revealedSecret(input.secret)}
     ${webhook.enabled
       ? actionButton(path('disable'), workspace.id, csrfToken, 'disable', 'Disable')
       : actionButton(path('enable'), workspace.id, csrfToken, 'enable', 'Enable')}
-    ${actionButton(path('rotate-secret'), workspace.id, csrfToken, 'rotate_secret', 'Rotate secret')}
-    ${actionButton(path('delete'), workspace.id, csrfToken, 'delete', 'Delete', 'danger', `Delete the webhook ${webhook.url}`)}
+    <a class="button" href="${`${path('rotate-secret')}?workspace=${encodeURIComponent(workspace.id)}`}">Rotate secret</a>
+    <a class="button danger" href="${`${path('delete')}?workspace=${encodeURIComponent(workspace.id)}`}" aria-label="Delete the webhook ${webhook.url}">Delete</a>
   </div>
 </div>
 ${deliveryLog(input)}`;
