@@ -58,7 +58,7 @@ describe('POST/redirect/GET: a reload never re-posts, a secret is shown once', (
 
   it('create API key: reloading shows no secret and creates no second key', async () => {
     await signedIn(async (user) => {
-      await user.page.goto(settingsUrl());
+      await user.page.goto(`${stack.authUrl}/account`);
       await user.page.locator('#api-key-name').fill('Reload Safe Key');
       expect((await user.submit(button('create_api_key'))).status()).toBe(303);
       const key = await user.page.locator('.secret-value').innerText();
@@ -97,9 +97,9 @@ describe('POST/redirect/GET: a reload never re-posts, a secret is shown once', (
     try {
       await other.signIn(stack.authUrl, '/developer');
       await signedIn(async (user) => {
-        await user.page.goto(settingsUrl());
-        const csrf = await user.page.locator('form[action="/developer/api-keys"] input[name="_csrf"]').inputValue();
-        const answer = await user.page.request.post(`${stack.authUrl}/developer/api-keys`, {
+        await user.page.goto(`${stack.authUrl}/account`);
+        const csrf = await user.page.locator('form[action="/account/api-keys"] input[name="_csrf"]').inputValue();
+        const answer = await user.page.request.post(`${stack.authUrl}/account/api-keys`, {
           form: { _csrf: csrf, workspace_id: workspace.id, name: 'Bound Key', action: 'create_api_key' },
           maxRedirects: 0,
         });
@@ -125,9 +125,10 @@ describe('destructive actions ask first, on a page that works without JavaScript
     const client = await stack.client(admin, { name: 'Confirm Me App' });
     await signedIn(
       async (user) => {
-        await user.page.goto(settingsUrl());
+        await user.page.goto(`${stack.authUrl}/account`);
         await user.page.locator('#api-key-name').fill('Confirm Me Key');
         await user.submit(button('create_api_key'));
+        await user.page.goto(settingsUrl());
 
         // Delete app: the list links to a confirm page; Cancel leaves the app in place.
         await user.page.getByRole('link', { name: 'Delete Confirm Me App' }).click();
@@ -144,13 +145,15 @@ describe('destructive actions ask first, on a page that works without JavaScript
         expect((await user.submit(button('rotate_secret'))).status()).toBe(303);
         expect(await user.page.locator('.secret-value').innerText()).toMatch(/^cs_/);
 
-        // Revoke key.
+        // Revoke key, on the account page.
+        await user.page.goto(`${stack.authUrl}/account`);
         await user.page.getByRole('link', { name: 'Revoke API key Confirm Me Key' }).click();
         expect(await count(`SELECT count(*)::int AS n FROM api_keys WHERE name = 'Confirm Me Key' AND revoked_at IS NULL`, [])).toBe(1);
         expect((await user.submit(button('revoke_api_key'))).status()).toBe(303);
         expect(await count(`SELECT count(*)::int AS n FROM api_keys WHERE name = 'Confirm Me Key' AND revoked_at IS NULL`, [])).toBe(0);
 
         // Delete app, confirmed.
+        await user.page.goto(settingsUrl());
         await user.page.getByRole('link', { name: 'Delete Confirm Me App' }).click();
         expect((await user.submit(button('delete'))).status()).toBe(303);
         expect(await count('SELECT count(*)::int AS n FROM oauth_clients WHERE id = $1', [client.clientId])).toBe(0);

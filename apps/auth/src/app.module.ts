@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import { DATA_SOURCE, HealthController, InfrastructureModule, loggerModule, REDIS } from '@cs/nest-infrastructure';
 import type { DataSource } from 'typeorm';
 import { AccountController } from './account/account.controller';
+import { PersonalApiKeysController } from './account/personal-api-keys.controller';
 import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
 import { DeveloperController } from './developer/developer.controller';
 import { WebhookPagesController } from './developer/webhook-pages.controller';
@@ -50,7 +51,7 @@ export class AppModule {
           redisOptions: { maxRetriesPerRequest: 2 },
         }),
       ],
-      controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, DeveloperController, WebhookPagesController],
+      controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, PersonalApiKeysController, DeveloperController, WebhookPagesController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         { provide: SQL, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => poolQueryable(postgresPool(ds)) },

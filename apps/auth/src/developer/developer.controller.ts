@@ -1,5 +1,4 @@
 import { Controller, Get, Inject, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiKeyNameError, apiKeysOf, createApiKey, revokeApiKey } from '@cs/accounts';
 import {
   clientOfWorkspace,
   clientsOfWorkspace,
@@ -48,7 +47,7 @@ function clientInput(body: FormBody): ClientInput {
   };
 }
 
-/** Developer settings: OAuth apps (register, edit, rotate secret, delete) and API keys (create, revoke). */
+/** Developer settings: OAuth apps (register, edit, rotate secret, delete); webhooks have their own controller. */
 @Controller('developer')
 @WorkspaceAdmin()
 @UseFilters(DeveloperPageFilter)
@@ -146,38 +145,6 @@ export class DeveloperController {
     res.redirect(303, settingsOf(ctx, 'client_deleted'));
   }
 
-  @Post('api-keys')
-  @CsrfChecked()
-  async createApiKey(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Form() body: FormBody): Promise<void> {
-    const name = field(body, 'name').trim() || 'API key';
-    try {
-      const { key } = await createApiKey(this.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id }, name);
-      const revealed = await this.revealed.keep(req, { label: `API key "${name}"`, value: key });
-      res.redirect(303, settingsOf(ctx, 'key_created', revealed));
-    } catch (error) {
-      if (!(error instanceof ApiKeyNameError)) throw error;
-      await this.renderSettings(req, res, ctx, 400, undefined, { kind: 'error', message: error.message });
-    }
-  }
-
-  @Get('api-keys/:keyId/revoke')
-  async confirmRevokeApiKey(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('keyId') keyId: string): Promise<void> {
-    const key = (await apiKeysOf(this.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id })).find((k) => k.id === keyId && !k.revokedAt);
-    if (!key) throw notInWorkspace(ctx);
-    this.confirm(req, res, ctx, {
-      title: `Revoke the API key ${key.name}?`,
-      consequence: 'Scripts and servers using it are refused from the next request on. This cannot be undone.',
-      button: { value: 'revoke_api_key', label: 'Revoke key', danger: true },
-    });
-  }
-
-  @Post('api-keys/:keyId/revoke')
-  @CsrfChecked()
-  async revokeApiKey(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('keyId') keyId: string): Promise<void> {
-    if (!(await revokeApiKey(this.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id }, keyId))) throw notInWorkspace(ctx);
-    res.redirect(303, settingsOf(ctx, 'key_revoked'));
-  }
-
   /** The confirm page of a destructive action; its form posts back to the same path. */
   private confirm(req: Request, res: Response, ctx: AdminContext, page: { title: string; consequence: string; button: { value: string; label: string; danger: boolean } }): void {
     sendHtml(
@@ -197,7 +164,6 @@ export class DeveloperController {
 
   private async renderSettings(req: Request, res: Response, ctx: AdminContext, status: number, revealed?: { label: string; value: string }, flash?: FlashMessage): Promise<void> {
     const clients = await clientsOfWorkspace(this.db, ctx.workspace.id);
-    const apiKeys = await apiKeysOf(this.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id });
     const webhooks = await this.webhooks.list({ workspaceId: ctx.workspace.id, userId: ctx.user.id, role: 'admin' }, { limit: 100 });
     sendHtml(
       res,
@@ -209,7 +175,6 @@ export class DeveloperController {
         workspaces: ctx.workspaces,
         oauthEnabled: ctx.workspace.oauthAppsEnabled,
         clients,
-        apiKeys,
         ...(revealed ? { revealed } : {}),
         ...(flash ? { flash } : {}),
       }, [webhooksSection({ workspaceId: ctx.workspace.id, webhooks: webhooks.items, hasMore: webhooks.nextKey !== null }).toString()]),
@@ -256,10 +221,8 @@ function flashFor(done: unknown): FlashMessage | undefined {
   const messages: Record<string, string> = {
     client_created: 'The app was registered.',
     secret_rotated: `The secret was rotated. The previous one keeps working for ${CLIENT_SECRET_OVERLAP_HOURS} hours.`,
-    key_created: 'The API key was created.',
     client_saved: 'The app was saved.',
     client_deleted: 'The app was deleted and every token issued to it revoked.',
-    key_revoked: 'The API key was revoked.',
     webhook_deleted: 'The webhook was deleted with its delivery log.',
   };
   return typeof done === 'string' && messages[done] ? { kind: 'success', message: messages[done] } : undefined;

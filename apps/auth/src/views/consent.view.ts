@@ -4,14 +4,7 @@ import { csrfInput, errorSummary } from './form-controls.partial';
 import { icons } from './icons.partial';
 import { PAGE_PATHS, PRODUCT_NAME, ViewUser, renderLayout } from './layout.view';
 
-/** Plain-words descriptions of the scopes, for the consent screen and the client form. */
-export const SCOPE_DESCRIPTIONS: Record<string, string> = {
-  openid: 'Confirm who you are',
-  email: 'See your email address',
-  'folders:read': 'See the folders in the workspace',
-  'conversations:read': 'Read your meetings and conversations, including transcripts and summaries',
-  offline_access: 'Stay connected when you are not using the app (refresh access without asking again)',
-};
+export { SCOPE_DESCRIPTIONS } from './scope-words';
 
 export interface ConsentWorkspace {
   id: string;

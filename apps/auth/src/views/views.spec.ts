@@ -1,4 +1,5 @@
 import { AccountViewInput, renderAccount } from './account.view';
+import { type AccountApiKey, apiKeysSection } from './api-keys.section';
 import { ClientFormViewInput, renderClientForm } from './client-form.view';
 import { ConsentViewInput, SCOPE_DESCRIPTIONS, renderConsent } from './consent.view';
 import { DeveloperSettingsViewInput, renderDeveloperSettings } from './developer-settings.view';
@@ -38,18 +39,20 @@ const aConsent = (o: Partial<ConsentViewInput> = {}): ConsentViewInput => ({
 });
 const anAccount = (o: Partial<AccountViewInput> = {}): AccountViewInput => ({
   csrfToken: CSRF, user, ...o,
-  connections: o.connections ?? [{ id: 'conn_1', clientName: 'Notes Sync', logoUri: null, workspaceName: 'Research', scopes: ['email'], connectedAt: at, lastUsedAt: null }],
+  apps: o.apps ?? [{ clientId: 'ext_1', clientName: 'Notes Sync', logoUri: null, workspaceNames: ['Research', 'Sales'], scopes: ['conversations:read', 'email', 'offline_access'], connectedAt: at, lastUsedAt: null, connectionCount: 3 }],
 });
 const aDeveloperSettings = (o: Partial<DeveloperSettingsViewInput> = {}): DeveloperSettingsViewInput => ({
   csrfToken: CSRF, user, workspace: { id: 'ws_1', name: 'Research' },
   workspaces: [{ id: 'ws_1', name: 'Research', isAdmin: true }, { id: 'ws_2', name: 'Sales', isAdmin: false }],
   oauthEnabled: true,
   clients: [{ clientId: 'ext_1', name: 'Notes Sync', logoUri: null, redirectUris: ['https://notes.example.com/cb'], scopes: ['email'], createdAt: at, secretHint: 'cs_…a1b2', previousSecret: null }],
-  apiKeys: [
-    { id: 'key_1', name: 'Import', hint: 'sk_…c3d4', createdAt: at, lastUsedAt: null, revokedAt: null },
-    { id: 'key_2', name: 'Old', hint: 'sk_…e5f6', createdAt: at, lastUsedAt: at, revokedAt: new Date('2026-12-01T09:30:00Z') },
-  ], ...o,
+  ...o,
 });
+const KEYS: AccountApiKey[] = [
+  { id: 'key_1', name: 'Import', hint: 'sk_…c3d4', createdAt: at, lastUsedAt: null, revokedAt: null, workspaceId: 'ws_1', workspaceName: 'Research' },
+  { id: 'key_2', name: 'Old', hint: 'sk_…e5f6', createdAt: at, lastUsedAt: at, revokedAt: new Date('2026-12-01T09:30:00Z'), workspaceId: 'ws_2', workspaceName: 'Sales' },
+];
+const keysSection = (workspaces = [{ id: 'ws_1', name: 'Research' }, { id: 'ws_2', name: 'Sales' }]) => apiKeysSection({ csrfToken: CSRF, workspaces, apiKeys: KEYS });
 const aClientForm = (o: Partial<ClientFormViewInput> = {}): ClientFormViewInput => ({
   mode: 'create', action: '/developer/clients', csrfToken: CSRF, user, workspace: { id: 'ws_1', name: 'Research' },
   values: { name: 'Notes Sync', logoUri: '', redirectUris: 'https://a.example/cb\nhttp://localhost:8080/cb', scopes: ['email'] },
@@ -61,10 +64,10 @@ const everyPage = (): [string, string][] => [
   ['sign-in', renderSignIn(aSignIn({ error: 'Wrong password', clientName: 'Notes Sync', email: 'a@b.c' }))],
   ['consent (one workspace)', renderConsent(aConsent())],
   ['consent (several workspaces)', renderConsent(aConsent({ workspaces: [{ id: 'ws_1', name: 'A' }, { id: 'ws_2', name: 'B' }], error: 'Pick one' }))],
-  ['account', renderAccount(anAccount({ flash: { kind: 'success', message: 'Revoked.' } }))],
-  ['account (empty)', renderAccount(anAccount({ connections: [] }))],
+  ['account', renderAccount(anAccount({ flash: { kind: 'success', message: 'Revoked.' }, sections: [keysSection()] }))],
+  ['account (empty)', renderAccount(anAccount({ apps: [] }))],
   ['developer settings', renderDeveloperSettings(aDeveloperSettings({ revealed: { label: 'API key', value: 'sk_x' } }))],
-  ['developer settings (OAuth disabled)', renderDeveloperSettings(aDeveloperSettings({ oauthEnabled: false, apiKeys: [] }))],
+  ['developer settings (OAuth disabled)', renderDeveloperSettings(aDeveloperSettings({ oauthEnabled: false }))],
   ['client form', renderClientForm(aClientForm({ errors: { name: 'Required', scopes: 'Pick one' } }))],
   ['client form (edit)', renderClientForm(aClientForm({ mode: 'edit', clientId: 'ext_1', action: '/developer/clients/ext_1' }))],
   ['error', renderError({ status: 400, title: 'This redirect URI is not registered for the app', message: 'Stopped.', user })],
@@ -173,23 +176,46 @@ describe('consent page', () => {
 });
 
 describe('account page', () => {
-  it('lists connections with a revoke form per app, named for assistive technology', () => {
+  it('creates personal API keys in a workspace of the user, revokes through a confirm page, greys out revoked ones', () => {
+    const doc = renderAccount(anAccount({ sections: [keysSection()] }));
+    expect(inputsNamed(doc, 'name')[0]?.attrs['id']).toBe('api-key-name');
+    expect(find(doc, (t) => t.name === 'option').map((t) => t.attrs['value'])).toEqual(['ws_1', 'ws_2']);
+    expect(buttonWithAction(doc, 'create_api_key')).toBeDefined();
+    expect(formActions(doc)).toEqual(['/sign-out', '/account/api-keys']);
+    const revokes = find(doc, (t) => t.name === 'a' && (t.attrs['href'] ?? '').endsWith('/revoke') && (t.attrs['href'] ?? '').startsWith('/account/api-keys/'));
+    expect(revokes.map((t) => t.attrs['href'])).toEqual(['/account/api-keys/key_1/revoke']);
+    expect(doc).toMatch(/<tr role="row" class="is-revoked">[\s\S]*?Revoked <time datetime="2026-12-01T09:30:00.000Z">/);
+    expect(doc).toContain('<td role="cell" data-label="Workspace">Sales</td>');
+  });
+
+  it('fixes the workspace of a new key when the user has only one', () => {
+    const doc = apiKeysSection({ csrfToken: CSRF, workspaces: [{ id: 'ws_1', name: 'Research' }], apiKeys: [] }).toString();
+    expect(find(doc, (t) => t.name === 'input' && t.attrs['name'] === 'workspace_id').map((t) => t.attrs['value'])).toEqual(['ws_1']);
+    expect(find(doc, (t) => t.name === 'select')).toEqual([]);
+  });
+
+  it('lists each app once, its permissions in the consent screen\'s words, with one Revoke named for assistive technology', () => {
     const doc = renderAccount(anAccount());
-    expect(formActions(doc)).toContain('/account/connections/conn_1/revoke');
-    expect(buttonWithAction(doc, 'revoke')?.attrs).toMatchObject({ class: 'danger', 'aria-label': 'Revoke access for Notes Sync' });
-    expect(doc).toContain('>Revoke access</button>');
+    const revoke = find(doc, (t) => t.name === 'a' && t.attrs['href'] === '/account/apps/ext_1/revoke');
+    expect(revoke).toHaveLength(1);
+    expect(revoke[0]?.attrs).toMatchObject({ class: 'button danger', 'aria-label': 'Revoke access for Notes Sync' });
+    expect(doc.match(/data-client-id=/g)).toHaveLength(1);
+    for (const scope of ['conversations:read', 'email', 'offline_access']) expect(doc).toContain(`<li>${SCOPE_DESCRIPTIONS[scope]}</li>`);
+    expect(doc).not.toContain('conversations:read');
+    expect(doc).toContain('Research, Sales');
+    // Nothing is revoked from this page in one click: the link leads to a confirm page.
+    expect(formActions(doc)).toEqual(['/sign-out']);
     expect(doc).toContain('<time datetime="2026-11-22T14:05:09.000Z">');
-    expect(doc.replace(/<[^>]+>/g, '')).toContain('22 Nov 2026, 14:05 UTC');
     expect(doc).toContain('Never');
   });
 
-  it('percent-encodes connection ids in the revoke URL', () => {
-    const doc = renderAccount(anAccount({ connections: [{ id: '../x?y', clientName: 'A', logoUri: null, workspaceName: 'W', scopes: [], connectedAt: at, lastUsedAt: null }] }));
-    expect(formActions(doc)).toContain('/account/connections/..%2Fx%3Fy/revoke');
+  it('percent-encodes client ids in the revoke URL', () => {
+    const doc = renderAccount(anAccount({ apps: [{ clientId: '../x?y', clientName: 'A', logoUri: null, workspaceNames: ['W'], scopes: [], connectedAt: at, lastUsedAt: null, connectionCount: 1 }] }));
+    expect(find(doc, (t) => t.name === 'a').map((t) => t.attrs['href'])).toContain('/account/apps/..%2Fx%3Fy/revoke');
   });
 
   it('has an empty state', () => {
-    expect(renderAccount(anAccount({ connections: [] }))).toContain('No apps are connected to your account.');
+    expect(renderAccount(anAccount({ apps: [] }))).toContain('No apps are connected to your account.');
   });
 });
 
@@ -204,11 +230,10 @@ describe('developer settings page', () => {
         '/developer?workspace=ws_2',
         '/developer/clients/ext_1/rotate-secret?workspace=ws_1',
         '/developer/clients/ext_1/delete?workspace=ws_1',
-        '/developer/api-keys/key_1/revoke?workspace=ws_1',
       ]),
     );
-    // Nothing destructive is one click away: the only forms are sign-out and creating a key.
-    expect(formActions(doc)).toEqual(['/sign-out', '/developer/api-keys']);
+    // Nothing destructive is one click away: the only form is the sign-out.
+    expect(formActions(doc)).toEqual(['/sign-out']);
     expect(find(doc, (t) => t.name === 'a' && t.attrs['href'] === '/developer/clients/ext_1/delete?workspace=ws_1')[0]?.attrs['class']).toBe('button danger');
     expect(doc).toContain('cs_…a1b2');
   });
@@ -226,13 +251,10 @@ describe('developer settings page', () => {
     expect(doc).not.toContain('/developer/clients/new');
   });
 
-  it('creates API keys for the workspace and greys out revoked ones with their revocation date', () => {
+  it('points to the account page for API keys, which are personal', () => {
     const doc = renderDeveloperSettings(aDeveloperSettings());
-    expect(inputsNamed(doc, 'name')[0]?.attrs['id']).toBe('api-key-name');
-    expect(find(doc, (t) => t.name === 'input' && t.attrs['name'] === 'workspace_id').every((t) => t.attrs['value'] === 'ws_1')).toBe(true);
-    expect(buttonWithAction(doc, 'create_api_key')).toBeDefined();
-    expect(formActions(doc)).not.toContain('/developer/api-keys/key_2/revoke');
-    expect(doc).toMatch(/<tr role="row" class="is-revoked">[\s\S]*?Revoked <time datetime="2026-12-01T09:30:00.000Z">/);
+    expect(buttonWithAction(doc, 'create_api_key')).toBeUndefined();
+    expect(doc).toContain('Your personal API keys are on your <a href="/account">Account</a> page.');
   });
 
   it('shows a revealed secret once, prominently', () => {
@@ -241,9 +263,9 @@ describe('developer settings page', () => {
     expect(doc).toContain('Copy it now. It will not be shown again.');
   });
 
-  it('appends extra sections (webhooks) as given, after API keys', () => {
+  it('appends extra sections (webhooks) as given, after OAuth apps', () => {
     const doc = renderDeveloperSettings(aDeveloperSettings(), ['<section id="webhooks"><h2>Webhooks</h2></section>']);
-    expect(doc.indexOf('<section id="webhooks">')).toBeGreaterThan(doc.indexOf('id="api-keys-title"'));
+    expect(doc.indexOf('<section id="webhooks">')).toBeGreaterThan(doc.indexOf('id="oauth-apps-title"'));
   });
 });
 
@@ -280,12 +302,23 @@ describe('error and home pages', () => {
     expect(doc).not.toMatch(/http-equiv="refresh"/i);
   });
 
-  it('links to sign-in when signed out, and to Account and Developer settings when signed in', () => {
+  it('links to sign-in when signed out; an admin to Account and Developer settings, a member to Account only', () => {
     const hrefs = (doc: string): (string | undefined)[] => find(doc, (t) => t.name === 'a').map((t) => t.attrs['href']);
     expect(hrefs(renderHome({ user: null }))).toContain('/sign-in');
-    const signedIn = renderHome({ user, csrfToken: CSRF });
-    expect(hrefs(signedIn)).toEqual(expect.arrayContaining(['/account', '/developer']));
-    expect(formActions(signedIn)).toEqual(['/sign-out']);
+    const admin = renderHome({ user: { ...user, administers: true }, csrfToken: CSRF });
+    expect(hrefs(admin).filter((href) => href === '/developer')).toHaveLength(2); // the top bar and the home card
+    expect(hrefs(admin)).toContain('/account');
+    expect(formActions(admin)).toEqual(['/sign-out']);
+    const member = renderHome({ user: { ...user, administers: false }, csrfToken: CSRF });
+    expect(hrefs(member)).toContain('/account');
+    expect(hrefs(member)).not.toContain('/developer');
+    expect(member.replace(/<style>[\s\S]*<\/style>/, '')).not.toContain('Developer settings');
+  });
+
+  it('keeps the navigation and a sign-out on error pages shown to a signed-in user', () => {
+    const doc = renderError({ status: 403, title: 'Developer settings are for workspace admins', message: 'Ask an admin.', user: { ...user, administers: false }, csrfToken: CSRF });
+    expect(formActions(doc)).toEqual(['/sign-out']);
+    expect(find(doc, (t) => t.name === 'a' && t.attrs['href'] === '/account')).toHaveLength(1);
   });
 });
 
@@ -297,11 +330,11 @@ describe('hostile input', () => {
       renderSignIn({ action: h, csrfToken: h, email: h, error: h, clientName: h }),
       renderConsent({ action: h, csrfToken: h, client: { name: h, logoUri: `https://x.example/${h}`, clientId: h }, user: { email: h }, scopes, workspaces: [{ id: h, name: h }, { id: 'b', name: h }], selectedWorkspaceId: h, error: h }),
       renderConsent({ action: h, csrfToken: h, client: { name: h, logoUri: h, clientId: h }, user: { email: h }, scopes, workspaces: [{ id: h, name: h }] }),
-      renderAccount({ csrfToken: h, user: { email: h }, flash: { kind: 'error', message: h }, connections: [{ id: h, clientName: h, logoUri: h, workspaceName: h, scopes: [h], connectedAt: at, lastUsedAt: at }] }),
+      renderAccount({ csrfToken: h, user: { email: h }, flash: { kind: 'error', message: h }, apps: [{ clientId: h, clientName: h, logoUri: h, workspaceNames: [h], scopes: [h], connectedAt: at, lastUsedAt: at, connectionCount: 1 }],
+        sections: [apiKeysSection({ csrfToken: h, workspaces: [{ id: h, name: h }, { id: 'b', name: h }], apiKeys: [{ id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: null, workspaceId: h, workspaceName: h }, { id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: at, workspaceId: h, workspaceName: h }] })] }),
       renderDeveloperSettings({
         csrfToken: h, user: { email: h }, workspace: { id: h, name: h }, workspaces: [{ id: h, name: h, isAdmin: false }, { id: 'b', name: h, isAdmin: true }], oauthEnabled: true,
         clients: [{ clientId: h, name: h, logoUri: `https://x.example/"${h}`, redirectUris: [h], scopes: [h], createdAt: at, secretHint: h, previousSecret: { hint: h, expiresAt: at } }],
-        apiKeys: [{ id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: null }, { id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: at }],
         revealed: { label: h, value: h }, flash: { kind: 'info', message: h },
       }),
       renderClientForm({ mode: 'edit', action: h, csrfToken: h, user: { email: h }, workspace: { id: h, name: h }, values: { name: h, logoUri: h, redirectUris: `${h}</textarea>${h}`, scopes: [h] }, availableScopes: scopes, errors: { name: h, logoUri: h, redirectUris: h, scopes: h }, clientId: h }),
