@@ -54,13 +54,14 @@ async function addWebhook(user: BrowserUser, url: string): Promise<{ id: string;
   return { id, secret };
 }
 
-async function insertDelivery(webhookId: string, status: 'succeeded' | 'failed', createdAt: Date, responseStatus: number, errorKind: string | null) {
+async function insertDelivery(webhookId: string, status: 'succeeded' | 'failed' | 'pending', createdAt: Date, responseStatus: number, errorKind: string | null) {
   const id = newId('delivery', createdAt);
   const eventId = newId('event', createdAt);
   const payload = { id: eventId, type: 'conversation.ready', created_at: createdAt.toISOString(), data: { id: newId('conversation'), title: 'Pricing sync', started_at: null, status: 'ready' } };
   await stack.db.dataSource.query(
-    `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, attempts, created_at, updated_at, completed_at)
-     VALUES ($1, $2, $3, $4, 'conversation.ready', $5, $6, 1, $7, $7, $7)`,
+    `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, attempts, created_at, updated_at, completed_at, next_attempt_at)
+     VALUES ($1, $2, $3, $4, 'conversation.ready', $5, $6, 1, $7, $7, CASE WHEN $6 = 'pending' THEN NULL ELSE $7::timestamptz END,
+             CASE WHEN $6 = 'pending' THEN $7::timestamptz + interval '5 minutes 7 seconds' END)`,
     [id, workspace.id, webhookId, eventId, JSON.stringify(payload), status, createdAt],
   );
   await stack.db.dataSource.query(
@@ -74,7 +75,7 @@ async function insertDelivery(webhookId: string, status: 'succeeded' | 'failed',
       JSON.stringify(payload),
       responseStatus,
       JSON.stringify({ 'content-type': 'text/plain', 'retry-after': '120' }),
-      status === 'failed' ? 'Service temporarily unavailable: maintenance until 10:00' : 'ok',
+      status === 'succeeded' ? 'ok' : 'Service temporarily unavailable: maintenance until 10:00',
       errorKind,
       errorKind ? `The endpoint answered ${responseStatus}` : null,
     ],
@@ -138,10 +139,15 @@ describe('developer settings → Webhooks', () => {
       expect(await row.innerText()).toContain('Test event');
       expect(await row.innerText()).toContain('Pending');
 
+      // Still pending: no Redeliver, which would duplicate it (issue 19). Once it is over, Redeliver is offered.
+      expect(await row.locator(button('redeliver')).count()).toBe(0);
+      await stack.db.dataSource.query(`UPDATE webhook_deliveries SET status = 'succeeded', completed_at = now() WHERE id = $1`, [test?.id]);
+      await user.page.reload();
       expect((await user.submit(`tr[data-delivery-id="${test?.id}"] ${button('redeliver')}`)).status()).toBe(303);
       const after = await deliveries(id);
       expect(after).toHaveLength(2);
       expect(after[1]).toMatchObject({ origin: 'redelivery', status: 'pending', event_id: test?.event_id, payload: test?.payload, due: true });
+      expect(await user.page.locator(`tr[data-delivery-id="${after[1]?.id}"] ${button('redeliver')}`).count()).toBe(0);
       expect(await user.page.locator('table.deliveries tbody tr').count()).toBe(2);
       await screenshot(user.page, 'webhook-test-and-redeliver');
     });
@@ -177,6 +183,42 @@ describe('developer settings → Webhooks', () => {
       // Redeliver from the detail page: a new delivery of the same event.
       expect((await user.submit(button('redeliver'))).status()).toBe(303);
       expect((await deliveries(id)).filter((d) => d.event_id === failed.eventId).map((d) => d.origin)).toEqual(['event', 'redelivery']);
+    });
+  });
+
+  it('"Failed only" includes a delivery failing and still retried, with its next attempt to the second; older pages use a signed cursor', async () => {
+    await asAdmin(async (user) => {
+      const { id } = await addWebhook(user, 'http://127.0.0.1:9/retry-hook');
+      const t = Date.UTC(2026, 10, 22, 15, 9, 58);
+      const failed = await insertDelivery(id, 'failed', new Date(t), 503, 'http_status');
+      const retrying = await insertDelivery(id, 'pending', new Date(t + 5_000), 503, 'http_status');
+      await user.page.goto(`${stack.authUrl}/developer/webhooks/${id}?workspace=${workspace.id}&status=failed`);
+      const rows = user.page.locator('table.deliveries tbody tr');
+      expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-delivery-id')))).toEqual([retrying.id, failed.id]);
+      const retryRow = user.page.locator(`tr[data-delivery-id="${retrying.id}"]`);
+      expect(await retryRow.innerText()).toContain('Failing, retrying');
+      expect(await retryRow.innerText()).toMatch(/Next attempt\s+22 Nov 2026,\s+15:15:10 UTC/);
+      expect(await retryRow.innerText()).toMatch(/15:10:03 UTC/);
+      expect(await user.page.locator(`tr[data-delivery-id="${failed.id}"]`).innerText()).toMatch(/15:09:58 UTC/);
+      expect(await retryRow.locator(button('redeliver')).count()).toBe(0);
+      await screenshot(user.page, 'webhook-log-failing-retrying');
+
+      // 30 more failed deliveries: the log pages by 25, the "older" link carries a signed cursor, not ?after=.
+      for (let i = 1; i <= 30; i += 1) await insertDelivery(id, 'failed', new Date(t - i * 60_000), 503, 'http_status');
+      await user.page.reload();
+      expect(await rows.count()).toBe(25);
+      const older = user.page.getByRole('link', { name: 'Older deliveries' });
+      const href = new URL((await older.getAttribute('href')) ?? '', stack.authUrl);
+      expect(href.searchParams.get('after')).toBeNull();
+      expect(href.searchParams.get('cursor')).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+      await older.click();
+      await user.page.waitForURL((url) => url.searchParams.has('cursor'));
+      expect(await rows.count()).toBe(7);
+      // A tampered cursor (or an unsigned ?after=) starts again at the newest page.
+      const tampered = new URL(href);
+      tampered.searchParams.set('cursor', `${href.searchParams.get('cursor')?.slice(0, -2)}AA`);
+      await user.page.goto(tampered.href);
+      expect(await rows.first().getAttribute('data-delivery-id')).toBe(retrying.id);
     });
   });
 

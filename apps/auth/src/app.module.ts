@@ -9,6 +9,7 @@ import type { DataSource } from 'typeorm';
 import { AccountController } from './account/account.controller';
 import { PersonalApiKeysController } from './account/personal-api-keys.controller';
 import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
+import { DeliveryLogCursors } from './developer/delivery-log-cursor';
 import { DeveloperController } from './developer/developer.controller';
 import { WebhookPagesController } from './developer/webhook-pages.controller';
 import { WebhookSubscriptions } from '@cs/webhook-subscriptions';
@@ -62,6 +63,7 @@ export class AppModule {
           useFactory: (ds: DataSource) =>
             new WebhookSubscriptions(ds, { secretKey: config.WEBHOOK_SECRET_KEY, requireHttps: config.NODE_ENV === 'production' }),
         },
+        { provide: DeliveryLogCursors, useFactory: () => new DeliveryLogCursors(config.AUTH_COOKIE_KEYS[0] as string) },
         { provide: RevealedSecrets, inject: [REDIS], useFactory: (redis: Redis) => new RevealedSecrets(redis, config.AUTH_COOKIE_KEYS) },
         { provide: SignInThrottle, inject: [REDIS], useFactory: (redis: Redis) => new SignInThrottle(redis) },
         {

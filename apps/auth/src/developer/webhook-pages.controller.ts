@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { DomainError, isIdOf } from '@cs/domain';
+import { DomainError } from '@cs/domain';
 import { type WebhookActor, WebhookSubscriptions } from '@cs/webhook-subscriptions';
 import type { Request, Response } from 'express';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
@@ -15,6 +15,7 @@ import type { AdminContext } from '../web/page-request';
 import { type RevealedSecret, RevealedSecrets } from '../web/revealed-secrets';
 import { sendHtml } from '../web/send-html';
 import { settingsOf } from './developer-answers';
+import { DeliveryLogCursors, type LogFilter } from './delivery-log-cursor';
 import { DeveloperPageFilter } from './developer-page.filter';
 
 const LOG_PAGE_SIZE = 25;
@@ -33,14 +34,6 @@ function fieldErrors(error: DomainError): Partial<Record<WebhookFormField, strin
     if (name in labels && !errors[name]) errors[name] = `${labels[name]} ${param.reason}.`;
   }
   return errors;
-}
-
-/** A keyset position of the delivery log in a page link: `<created_at>~<delivery id>`. Anything else starts over. */
-function logPosition(value: unknown): [string, string] | undefined {
-  if (typeof value !== 'string') return undefined;
-  const [at, id] = value.split('~');
-  if (!at || !id || Number.isNaN(Date.parse(at)) || !isIdOf('delivery', id)) return undefined;
-  return [new Date(at).toISOString(), id];
 }
 
 const FLASHES: Record<string, string> = {
@@ -62,6 +55,7 @@ export class WebhookPagesController {
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly webhooks: WebhookSubscriptions,
     private readonly revealed: RevealedSecrets,
+    private readonly cursors: DeliveryLogCursors,
   ) {}
 
   @Get('new')
@@ -215,8 +209,8 @@ export class WebhookPagesController {
   ): Promise<void> {
     const actor = actorOf(ctx);
     const webhook = await this.webhooks.get(actor, id);
-    const filter = req.query['status'] === 'failed' ? 'failed' : 'all';
-    const after = logPosition(req.query['after']);
+    const filter: LogFilter = req.query['status'] === 'failed' ? 'failing' : 'all';
+    const after = this.cursors.decode(actor, webhook.id, filter, req.query['cursor']);
     const log = await this.webhooks.deliveries(actor, id, { filters: { status: filter }, limit: LOG_PAGE_SIZE, ...(after ? { after } : {}) });
     const secret = extra.secret;
     sendHtml(
@@ -228,8 +222,8 @@ export class WebhookPagesController {
         workspace: ctx.workspace,
         webhook,
         deliveries: log.items,
-        filter,
-        olderPage: log.nextKey ? `${String(log.nextKey[0])}~${String(log.nextKey[1])}` : null,
+        filter: filter === 'failing' ? 'failed' : 'all',
+        olderPage: log.nextKey ? this.cursors.encode(actor, webhook.id, filter, log.nextKey) : null,
         ...(secret ? { secret } : {}),
         ...(extra.flash ? { flash: extra.flash } : {}),
       }),

@@ -194,6 +194,8 @@ tr.is-revoked .chip { color: var(--subtle); }
 /* Webhooks */
 .badge-danger { background: var(--danger-soft); color: var(--danger-hover); }
 .badge-pending { background: var(--accent-soft); color: var(--accent-text); }
+.badge-warning { background: #fffaeb; color: #93370d; }
+.next-attempt { white-space: normal; }
 .failing-note { color: var(--danger-hover); }
 .url-link { font-family: var(--mono); font-size: 0.86rem; font-weight: 560; overflow-wrap: anywhere; }
 .webhooks td.primary-cell { min-width: 280px; }
