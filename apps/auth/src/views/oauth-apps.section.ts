@@ -1,5 +1,6 @@
 import type { ClientSummary } from '@cs/oauth';
 import { SafeHtml, html, pathTo } from './html';
+import { breakableUri } from './breakable-uri.partial';
 import { clientLogo } from './client-logo.partial';
 import { dateTag, timeTag } from './utc-date.format';
 
@@ -22,7 +23,7 @@ function clientRow(client: DeveloperClient, workspaceId: string): SafeHtml {
           <span class="cell-note">Created ${dateTag(client.createdAt)}</span></div>
       </div>
     </td>
-    <td role="cell" data-label="Redirect URIs"><ul class="url-list">${client.redirectUris.map((uri) => html`<li>${uri}</li>`)}</ul></td>
+    <td role="cell" data-label="Redirect URIs"><ul class="url-list">${client.redirectUris.map((uri) => html`<li>${breakableUri(uri)}</li>`)}</ul></td>
     <td role="cell" data-label="Scopes"><ul class="chips">${client.scopes.map((scope) => html`<li class="chip">${scope}</li>`)}</ul></td>
     <td role="cell" data-label="Secret">${clientSecrets(client)}</td>
     <td role="cell" class="actions">

@@ -1,5 +1,7 @@
 import { AccountViewInput, renderAccount } from './account.view';
 import { type AccountApiKey, apiKeysSection } from './api-keys.section';
+import { breakableUri } from './breakable-uri.partial';
+import { COPY_SCRIPT, COPY_SCRIPT_CSP_SOURCE } from './copy-button.partial';
 import { ClientFormViewInput, renderClientForm } from './client-form.view';
 import { ConsentViewInput, SCOPE_DESCRIPTIONS, renderConsent } from './consent.view';
 import { DeveloperSettingsViewInput, renderDeveloperSettings } from './developer-settings.view';
@@ -19,6 +21,8 @@ function tagsOf(doc: string): Tag[] {
     attrs: Object.fromEntries([...(m[2] ?? '').matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map((a) => [a[1] ?? '', a[2] ?? ''])),
   }));
 }
+/** The text of every <script> element. */
+const scriptsOf = (doc: string): string[] => [...doc.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? '');
 const find = (doc: string, predicate: (tag: Tag) => boolean): Tag[] => tagsOf(doc).filter(predicate);
 const inputsNamed = (doc: string, name: string): Tag[] => find(doc, (t) => ['input', 'textarea', 'button'].includes(t.name) && t.attrs['name'] === name);
 const buttonWithAction = (doc: string, value: string): Tag | undefined =>
@@ -86,10 +90,13 @@ describe.each(everyPage())('%s page', (_name, doc) => {
     expect(doc.trimEnd().endsWith('</html>')).toBe(true);
   });
 
-  it('runs no script: no <script>, no event handler attributes, no style attributes, no javascript: URLs', () => {
+  it('runs no script but the Copy buttons\' one; no event handler attributes, no javascript: URLs; a style attribute only for a logo', () => {
     const tags = tagsOf(doc);
-    expect(tags.filter((t) => t.name === 'script')).toEqual([]);
-    expect(tags.flatMap((t) => Object.keys(t.attrs)).filter((a) => /^on/i.test(a) || a === 'style')).toEqual([]);
+    expect(scriptsOf(doc).filter((script) => script !== COPY_SCRIPT)).toEqual([]);
+    expect(tags.flatMap((t) => Object.keys(t.attrs)).filter((a) => /^on/i.test(a))).toEqual([]);
+    // The one style attribute: a client logo as a CSS background over its letter (client-logo.partial.ts).
+    const styled = tags.filter((t) => 'style' in t.attrs);
+    for (const tag of styled) expect([tag.name, tag.attrs['class'], tag.attrs['style']]).toEqual(['span', 'logo-image', expect.stringMatching(/^background-image: url\(&quot;[^"'()\\\s<>]*&quot;\)$/)]);
     expect(doc).not.toMatch(/javascript:/i);
   });
 
@@ -140,7 +147,7 @@ describe('consent page', () => {
   it('names the client, shows its logo, each scope in plain words and both buttons', () => {
     const doc = renderConsent(aConsent({ scopes: ['email', 'conversations:read'].map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] ?? '' })) }));
     expect(doc).toContain('Notes Sync wants to access your Conversation Service account');
-    expect(find(doc, (t) => t.name === 'img')[0]?.attrs).toMatchObject({ src: 'https://cdn.example.com/logo.png', alt: 'Notes Sync logo' });
+    expect(doc).toContain('<span class="logo-image" style="background-image: url(&quot;https://cdn.example.com/logo.png&quot;)"></span>');
     expect(doc).toContain('<span>See your email address</span>');
     expect(doc).toContain('<span>Read your meetings and conversations, including transcripts and summaries</span>');
     expect(doc).toContain('ada@example.com');
@@ -170,8 +177,37 @@ describe('consent page', () => {
     for (const logoUri of [null, 'javascript:alert(1)']) {
       const doc = renderConsent(aConsent({ client: { name: 'zeta', logoUri, clientId: 'ext_1' } }));
       expect(find(doc, (t) => t.name === 'img')).toEqual([]);
-      expect(doc).toContain('<span class="logo logo-placeholder logo-lg" aria-hidden="true">Z</span>');
+      expect(doc).toContain('<span class="logo logo-placeholder logo-lg" aria-hidden="true"><span class="logo-letter">Z</span></span>');
     }
+  });
+
+  it('puts the logo over its letter, so a logo that fails to load leaves the letter, and keeps a logo URL inside its CSS string', () => {
+    const doc = renderConsent(aConsent({ client: { name: 'zeta', logoUri: 'https://cdn.example.com/a"b)c\\d e.png', clientId: 'ext_1' } }));
+    expect(find(doc, (t) => t.name === 'img')).toEqual([]);
+    expect(doc).toContain('<span class="logo-letter">Z</span><span class="logo-image" style="background-image: url(&quot;https://cdn.example.com/a%22b%29c/d%20e.png&quot;)"></span>');
+    const path = renderConsent(aConsent({ client: { name: 'zeta', logoUri: '/logo"); background: red; x:("', clientId: 'ext_1' } }));
+    expect(path).toContain('url(&quot;/logo%22%29;%20background:%20red;%20x:%28%22&quot;)');
+  });
+});
+
+describe('redirect URIs', () => {
+  it('may wrap after their separators only, each piece escaped', () => {
+    expect(breakableUri('https://a.example/cb?x=<b>').toString()).toBe('https:<wbr>/<wbr>/<wbr>a.<wbr>example/<wbr>cb?<wbr>x=<wbr>&lt;b&gt;');
+    const doc = renderDeveloperSettings(aDeveloperSettings());
+    expect(doc).toContain('<li>https:<wbr>/<wbr>/<wbr>notes.<wbr>example.<wbr>com/<wbr>cb</li>');
+  });
+});
+
+describe('copy buttons (progressive enhancement)', () => {
+  it('are hidden until the script shows them; the script is the one the CSP allows by hash', () => {
+    const doc = renderDeveloperSettings(aDeveloperSettings({ revealed: { label: 'Client secret', value: 'cs_secret' } }));
+    const copy = find(doc, (t) => t.name === 'button' && t.attrs['data-copy'] === 'revealed-value');
+    expect(copy).toHaveLength(1);
+    expect('hidden' in (copy[0]?.attrs ?? {})).toBe(true);
+    expect(scriptsOf(doc)).toEqual([COPY_SCRIPT]);
+    const { createHash } = jest.requireActual<typeof import('node:crypto')>('node:crypto');
+    expect(COPY_SCRIPT_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(COPY_SCRIPT).digest('base64')}'`);
+    expect(scriptsOf(renderDeveloperSettings(aDeveloperSettings()))).toEqual([]);
   });
 });
 
@@ -345,7 +381,7 @@ describe('hostile input', () => {
 
   it.each(hostileDocs().map((doc, index) => [index, doc]))('renders inert everywhere (document %i)', (_index, doc) => {
     const tags = tagsOf(doc);
-    expect(tags.filter((t) => t.name === 'script')).toEqual([]);
+    expect(scriptsOf(doc).filter((script) => script !== COPY_SCRIPT)).toEqual([]);
     expect(tags.filter((t) => t.name === 'img' && t.attrs['src'] === 'x')).toEqual([]);
     expect(tags.flatMap((t) => Object.keys(t.attrs)).filter((a) => /^on/i.test(a))).toEqual([]);
     expect(doc).not.toContain(HOSTILE);

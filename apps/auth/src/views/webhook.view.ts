@@ -1,5 +1,6 @@
 import type { Webhook, WebhookDelivery } from '@cs/webhook-subscriptions';
 import { SafeHtml, html, pathTo } from './html';
+import { copyButton } from './copy-button.partial';
 import { csrfInput } from './form-controls.partial';
 import { FlashMessage, ViewUser, renderLayout } from './layout.view';
 import { canRedeliver, deliveryOrigin, deliveryState, lastOutcome, webhookState } from './webhook-status.partial';
@@ -25,6 +26,7 @@ function revealedSecret(secret: WebhookViewInput['secret']): SafeHtml {
     <h2 id="revealed-title">${secret.label}</h2>
     <label class="label" for="revealed-secret">Signing secret</label>
     <input type="text" id="revealed-secret" class="secret-input" value="${secret.value}" readonly spellcheck="false" autocomplete="off" aria-describedby="revealed-note">
+    ${copyButton('revealed-secret', 'Copy the signing secret')}
     <p class="small muted" id="revealed-note"><strong>Copy it now. It will not be shown again.</strong> Verify the <code>webhook-signature</code> header of each request with it, using any Standard Webhooks library.</p>
   </section>`;
 }
