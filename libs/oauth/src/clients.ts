@@ -79,6 +79,12 @@ export async function clientOfWorkspace(db: RowQueryable, workspaceId: string, c
   return clients.map(summary)[0];
 }
 
+/** The workspace that registered a client, by name, as the consent screen names it; undefined for an unknown client. */
+export async function clientWorkspaceName(db: RowQueryable, clientId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ name: string }>('SELECT w.name FROM oauth_clients c JOIN workspaces w ON w.id = c.workspace_id WHERE c.id = $1', [clientId]);
+  return row?.name;
+}
+
 /**
  * A client by id, read on every lookup of the authorization server so edits and deletes apply at once; a named
  * statement, planned once per connection.

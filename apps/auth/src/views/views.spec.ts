@@ -157,6 +157,18 @@ describe('consent page', () => {
     expect(doc).toMatch(/value="deny" class="secondary">Cancel<\/button>/);
   });
 
+  it('names the redirect host and the registering workspace, and offers "Not you? Switch account" as a form of its own', () => {
+    const doc = renderConsent(
+      aConsent({ client: { name: 'Notes Sync', logoUri: null, clientId: 'ext_1', workspaceName: 'Acme' }, redirectHost: 'notes.example.com', switchAccountAction: '/interaction/i1/switch-account' }),
+    );
+    const text = doc.replace(/<[^>]+>/g, '');
+    expect(text).toContain('Registered by the Acme workspace');
+    expect(text).toContain('After you choose, you will be sent to notes.example.com.');
+    expect(formActions(doc)).toEqual(['/interaction/i1/switch-account', '/interaction/i1/consent']);
+    expect(buttonWithAction(doc, 'switch_account')).toBeDefined();
+    expect(text).toMatch(/Not you\?\s+Switch account/);
+  });
+
   it('binds to the only workspace with a hidden input', () => {
     const inputs = inputsNamed(renderConsent(aConsent()), 'workspace_id');
     expect(inputs.map((t) => [t.attrs['type'], t.attrs['value']])).toEqual([['hidden', 'ws_1']]);
