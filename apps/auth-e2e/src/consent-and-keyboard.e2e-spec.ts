@@ -94,7 +94,7 @@ describe('keyboard only', () => {
       await user.page.goto(pending.url.href);
       await screenshot(user.page, 'keyboard-sign-in');
       await signInByKeyboard(user.page, person);
-      // Skip link first, then the consent controls in reading order: Switch account, Cancel, Allow.
+      // Skip link first, then the consent controls in reading order: Cancel, Allow (Switch account comes after).
       await user.page.keyboard.press('Tab');
       expect(await user.page.locator('a.skip-link').evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
       await tabTo(user.page, 'button[value="deny"]');

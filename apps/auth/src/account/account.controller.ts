@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { apiKeysOfUser, type SignedInUser, workspacesOf } from '@cs/accounts';
 import { DATA_SOURCE, REDIS } from '@cs/nest-infrastructure';
-import { connectedAppsOf, liveConnectionsToApp, revokeGrant } from '@cs/oauth';
+import { connectedAppsOf, isLiveConnectionOf, liveConnectionsToApp, revokeGrant } from '@cs/oauth';
 import type { RowQueryable } from '@cs/persistence';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
@@ -82,6 +82,20 @@ export class AccountController {
     const grantIds = await liveConnectionsToApp(this.db, user.id, clientId);
     if (grantIds.length === 0) throw appNotConnected(user);
     for (const grantId of grantIds) await revokeGrant(this.ds, this.redis, grantId);
+    res.redirect(303, accountPage('revoked'));
+  }
+
+  /**
+   * One connection (grant) of the user, for scripts that drive the pages by their forms (docs/api.md "OAuth"): the
+   * page itself offers one Revoke per app, above.
+   */
+  @Post('connections/:grantId/revoke')
+  @CsrfChecked()
+  async revokeConnection(@Res() res: Response, @PageUser() user: SignedInUser, @Param('grantId') grantId: string): Promise<void> {
+    if (!(await isLiveConnectionOf(this.db, grantId, user.id))) {
+      throw new ErrorPage({ status: 404, title: 'Connection not found', message: 'It may already have been revoked.', user });
+    }
+    await revokeGrant(this.ds, this.redis, grantId);
     res.redirect(303, accountPage('revoked'));
   }
 }

@@ -60,15 +60,7 @@ export function renderConsent(input: ConsentViewInput): string {
   <div class="consent-logos">${clientLogo(client.name, client.logoUri, 'lg')}</div>
   <h1 class="consent-title">${client.name} wants to access your ${PRODUCT_NAME} account</h1>
   ${client.workspaceName ? html`<p class="consent-publisher">Registered by the <strong>${client.workspaceName}</strong> workspace</p>` : ''}
-  <div class="consent-sub">
-    <p>Signed in as <strong>${user.email}</strong></p>
-    ${input.switchAccountAction
-      ? html`<form method="post" action="${input.switchAccountAction}" class="switch-account">
-          ${csrfInput(input.csrfToken)}
-          <span>Not you?</span> <button type="submit" name="action" value="switch_account" class="button-link">Switch account</button>
-        </form>`
-      : ''}
-  </div>
+  <p class="consent-sub">Signed in as <strong>${user.email}</strong></p>
   ${input.error ? html`<div class="consent-block">${errorSummary(input.error)}</div>` : ''}
   <form method="post" action="${input.action}">
     ${csrfInput(input.csrfToken)}
@@ -84,6 +76,12 @@ export function renderConsent(input: ConsentViewInput): string {
       ${input.workspaces.length > 0 ? html`<button type="submit" name="action" value="approve" class="primary">Allow</button>` : ''}
     </div>
   </form>
+  ${input.switchAccountAction
+    ? html`<form method="post" action="${input.switchAccountAction}" class="switch-account">
+        ${csrfInput(input.csrfToken)}
+        <span>Not you?</span> <button type="submit" name="action" value="switch_account" class="button-link">Switch account</button>
+      </form>`
+    : ''}
   <div class="card-footer small">
     ${input.redirectHost ? html`<p class="redirect-host">After you choose, you will be sent to <strong>${input.redirectHost}</strong>.</p>` : ''}
     <p>${client.name} will get this access as <strong>${user.email}</strong> until you revoke it, which you can do at any

@@ -222,8 +222,7 @@ tr.is-revoked .chip { color: var(--subtle); }
 .headers th { color: var(--muted); font-weight: 500; width: 40%; font-size: inherit; letter-spacing: normal; text-transform: none; background: none; white-space: normal; }
 .code-block { margin: 0; padding: 12px 14px; max-height: 320px; overflow: auto; background: var(--surface-muted); border: 1px solid var(--border); border-radius: var(--radius); font-family: var(--mono); font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .consent-publisher { text-align: center; color: var(--muted); margin: -4px 0 8px; font-size: 0.9rem; }
-.consent-sub { display: flex; flex-wrap: wrap; justify-content: center; gap: 4px 12px; align-items: baseline; }
-.switch-account { display: inline-flex; gap: 6px; align-items: baseline; }
+.switch-account { display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; align-items: baseline; margin-top: 16px; color: var(--muted); font-size: 0.9rem; }
 .switch-account .button-link { color: var(--accent-text); text-decoration: underline; }
 .copy-row { display: flex; gap: 12px; align-items: center; min-height: 0; }
 .copy-row:has(button[hidden]) { display: none; }

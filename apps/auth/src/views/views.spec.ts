@@ -164,7 +164,8 @@ describe('consent page', () => {
     const text = doc.replace(/<[^>]+>/g, '');
     expect(text).toContain('Registered by the Acme workspace');
     expect(text).toContain('After you choose, you will be sent to notes.example.com.');
-    expect(formActions(doc)).toEqual(['/interaction/i1/switch-account', '/interaction/i1/consent']);
+    // After the consent form: scripts that post the first form of the page (docs/api.md "OAuth") still post consent.
+    expect(formActions(doc)).toEqual(['/interaction/i1/consent', '/interaction/i1/switch-account']);
     expect(buttonWithAction(doc, 'switch_account')).toBeDefined();
     expect(text).toMatch(/Not you\?\s+Switch account/);
   });
