@@ -55,7 +55,14 @@ function post(path: string, cookies: string, body: string | undefined, contentTy
   });
 }
 
-const FORM_ROUTES = ['/developer/api-keys', '/developer/clients', '/developer/webhooks', '/developer/api-keys/key_x/revoke', '/developer/webhooks/wh_x/delete'];
+/** Form routes, each with the page a visitor signs in for. */
+const FORM_ROUTES: [string, string][] = [
+  ['/account/api-keys', '/account'],
+  ['/developer/clients', '/developer'],
+  ['/developer/webhooks', '/developer'],
+  ['/account/api-keys/key_x/revoke', '/account'],
+  ['/developer/webhooks/wh_x/delete', '/developer'],
+];
 const BAD_BODIES: [string, string | undefined, string | undefined][] = [
   ['text/plain', 'workspace_id=x&name=y', 'text/plain'],
   ['JSON', '{"workspace_id":"x","name":"y"}', 'application/json'],
@@ -64,15 +71,15 @@ const BAD_BODIES: [string, string | undefined, string | undefined][] = [
 
 describe('developer form routes posted something other than their form (finding 3)', () => {
   it.each(BAD_BODIES)('send a visitor without a session to sign in (%s)', async (_case, body, type) => {
-    for (const path of FORM_ROUTES) {
+    for (const [path, returnTo] of FORM_ROUTES) {
       const answer = await post(path, '', body, type);
-      expect({ path, status: answer.status, location: answer.headers.get('location') }).toEqual({ path, status: 303, location: '/sign-in?return_to=/developer' });
+      expect({ path, status: answer.status, location: answer.headers.get('location') }).toEqual({ path, status: 303, location: `/sign-in?return_to=${returnTo}` });
     }
   });
 
   it.each(BAD_BODIES)('answer a signed-in admin with the 415 page, not a stale-form 403 or a 500 (%s)', async (_case, body, type) => {
     const session = await signedIn(admin);
-    for (const path of FORM_ROUTES) {
+    for (const [path] of FORM_ROUTES) {
       const answer = await post(path, session.cookies, body, type);
       expect({ path, status: answer.status }).toEqual({ path, status: 415 });
       expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
@@ -84,9 +91,9 @@ describe('developer form routes posted something other than their form (finding 
     const session = await signedIn(admin);
     const form = `_csrf=${session.csrf}&workspace_id=${workspace.id}&name=`;
     const refusals = [
-      await post('/developer/api-keys', session.cookies, `${form}${'x'.repeat(40_000)}`, 'application/x-www-form-urlencoded'),
-      await post('/developer/api-keys', session.cookies, `${form}key`, 'application/x-www-form-urlencoded; charset=klingon'),
-      await fetch(`${stack.authUrl}/developer/api-keys`, {
+      await post('/account/api-keys', session.cookies, `${form}${'x'.repeat(40_000)}`, 'application/x-www-form-urlencoded'),
+      await post('/account/api-keys', session.cookies, `${form}key`, 'application/x-www-form-urlencoded; charset=klingon'),
+      await fetch(`${stack.authUrl}/account/api-keys`, {
         method: 'POST',
         redirect: 'manual',
         headers: { cookie: session.cookies, 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'deflate' },
@@ -100,7 +107,7 @@ describe('developer form routes posted something other than their form (finding 
 
 describe('CSRF tokens bound to the session they were issued to (finding 5)', () => {
   const createKey = (cookies: string, csrf: string, name: string) =>
-    post('/developer/api-keys', cookies, new URLSearchParams({ _csrf: csrf, workspace_id: workspace.id, name }).toString(), 'application/x-www-form-urlencoded');
+    post('/account/api-keys', cookies, new URLSearchParams({ _csrf: csrf, workspace_id: workspace.id, name }).toString(), 'application/x-www-form-urlencoded');
   const keyNamed = async (name: string) =>
     (await stack.db.dataSource.query<{ n: number }[]>('SELECT count(*)::int AS n FROM api_keys WHERE name = $1', [name]))[0]?.n;
   const withCookie = (cookies: string, name: string, value: string) =>

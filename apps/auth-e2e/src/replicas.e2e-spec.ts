@@ -119,7 +119,7 @@ describe('several auth replicas (issue 3: shared cookie keys, no in-memory state
 
   // Refresh grants authenticate against client metadata each replica keeps for a minute (apps/auth ClientCache):
   // this is what keeps a rotation or a deletion effective at once everywhere all the same.
-  it('applies a secret rotation and a client deletion at once on every replica, although both have just served the client', async () => {
+  it('applies the end of a secret rotation and a client deletion at once on every replica, although both have just served the client', async () => {
     const replica = await stack.replica();
     const [a, b] = [stack.authUrl, replica.url];
     const workspace = await stack.workspace();
@@ -138,11 +138,17 @@ describe('several auth replicas (issue 3: shared cookie keys, no in-memory state
     for (const origin of [a, b]) expect(await refresh(origin, client.clientSecret)).toMatchObject({ status: 200 });
 
     const newSecret = (await rotateClientSecret(stack.db.dataSource, workspace.id, client.clientId))!;
-    // A holds the old digest and is shown the new secret; B holds it too and is shown the old secret.
+    // A holds the old digest and is shown the new secret; B holds it too and is shown the old secret, which the
+    // rotation's overlap still accepts (CLIENT_SECRET_OVERLAP_HOURS).
     expect(await refresh(a, newSecret)).toMatchObject({ status: 200 });
+    expect(await refresh(b, client.clientSecret)).toMatchObject({ status: 200 });
+    expect(await refresh(a, client.clientSecret)).toMatchObject({ status: 200 });
+    expect(await refresh(b, newSecret)).toMatchObject({ status: 200 });
+    // The overlap ends: both replicas have just served the old secret (and may hold its digest), and refuse it now.
+    await stack.db.dataSource.query(`UPDATE oauth_clients SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1`, [client.clientId]);
     expect(await refresh(b, client.clientSecret)).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
     expect(await refresh(a, client.clientSecret)).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
-    expect(await refresh(b, newSecret)).toMatchObject({ status: 200 });
+    expect(await refresh(a, newSecret)).toMatchObject({ status: 200 });
 
     const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
     try {

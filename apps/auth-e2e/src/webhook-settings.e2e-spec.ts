@@ -48,19 +48,20 @@ async function addWebhook(user: BrowserUser, url: string): Promise<{ id: string;
   await user.page.locator('#webhook-url').fill(url);
   await user.page.getByLabel('conversation.failed').check();
   await user.page.locator('#webhook-description').fill('CRM sync');
-  expect((await user.submit(button('save_webhook'))).status()).toBe(201);
+  expect((await user.submit(button('save_webhook'))).status()).toBe(303);
   const secret = await user.page.locator('#revealed-secret').inputValue();
   const id = await user.page.locator('.facts code').first().innerText();
   return { id, secret };
 }
 
-async function insertDelivery(webhookId: string, status: 'succeeded' | 'failed', createdAt: Date, responseStatus: number, errorKind: string | null) {
+async function insertDelivery(webhookId: string, status: 'succeeded' | 'failed' | 'pending', createdAt: Date, responseStatus: number, errorKind: string | null) {
   const id = newId('delivery', createdAt);
   const eventId = newId('event', createdAt);
   const payload = { id: eventId, type: 'conversation.ready', created_at: createdAt.toISOString(), data: { id: newId('conversation'), title: 'Pricing sync', started_at: null, status: 'ready' } };
   await stack.db.dataSource.query(
-    `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, attempts, created_at, updated_at, completed_at)
-     VALUES ($1, $2, $3, $4, 'conversation.ready', $5, $6, 1, $7, $7, $7)`,
+    `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, attempts, created_at, updated_at, completed_at, next_attempt_at)
+     VALUES ($1, $2, $3, $4, 'conversation.ready', $5, $6, 1, $7, $7, CASE WHEN $6 = 'pending' THEN NULL ELSE $7::timestamptz END,
+             CASE WHEN $6 = 'pending' THEN $7::timestamptz + interval '5 minutes 7 seconds' END)`,
     [id, workspace.id, webhookId, eventId, JSON.stringify(payload), status, createdAt],
   );
   await stack.db.dataSource.query(
@@ -74,7 +75,7 @@ async function insertDelivery(webhookId: string, status: 'succeeded' | 'failed',
       JSON.stringify(payload),
       responseStatus,
       JSON.stringify({ 'content-type': 'text/plain', 'retry-after': '120' }),
-      status === 'failed' ? 'Service temporarily unavailable: maintenance until 10:00' : 'ok',
+      status === 'succeeded' ? 'ok' : 'Service temporarily unavailable: maintenance until 10:00',
       errorKind,
       errorKind ? `The endpoint answered ${responseStatus}` : null,
     ],
@@ -138,10 +139,15 @@ describe('developer settings → Webhooks', () => {
       expect(await row.innerText()).toContain('Test event');
       expect(await row.innerText()).toContain('Pending');
 
+      // Still pending: no Redeliver, which would duplicate it (issue 19). Once it is over, Redeliver is offered.
+      expect(await row.locator(button('redeliver')).count()).toBe(0);
+      await stack.db.dataSource.query(`UPDATE webhook_deliveries SET status = 'succeeded', completed_at = now() WHERE id = $1`, [test?.id]);
+      await user.page.reload();
       expect((await user.submit(`tr[data-delivery-id="${test?.id}"] ${button('redeliver')}`)).status()).toBe(303);
       const after = await deliveries(id);
       expect(after).toHaveLength(2);
       expect(after[1]).toMatchObject({ origin: 'redelivery', status: 'pending', event_id: test?.event_id, payload: test?.payload, due: true });
+      expect(await user.page.locator(`tr[data-delivery-id="${after[1]?.id}"] ${button('redeliver')}`).count()).toBe(0);
       expect(await user.page.locator('table.deliveries tbody tr').count()).toBe(2);
       await screenshot(user.page, 'webhook-test-and-redeliver');
     });
@@ -180,6 +186,42 @@ describe('developer settings → Webhooks', () => {
     });
   });
 
+  it('"Failed only" includes a delivery failing and still retried, with its next attempt to the second; older pages use a signed cursor', async () => {
+    await asAdmin(async (user) => {
+      const { id } = await addWebhook(user, 'http://127.0.0.1:9/retry-hook');
+      const t = Date.UTC(2026, 10, 22, 15, 9, 58);
+      const failed = await insertDelivery(id, 'failed', new Date(t), 503, 'http_status');
+      const retrying = await insertDelivery(id, 'pending', new Date(t + 5_000), 503, 'http_status');
+      await user.page.goto(`${stack.authUrl}/developer/webhooks/${id}?workspace=${workspace.id}&status=failed`);
+      const rows = user.page.locator('table.deliveries tbody tr');
+      expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-delivery-id')))).toEqual([retrying.id, failed.id]);
+      const retryRow = user.page.locator(`tr[data-delivery-id="${retrying.id}"]`);
+      expect(await retryRow.innerText()).toContain('Failing, retrying');
+      expect(await retryRow.innerText()).toMatch(/Next attempt\s+22 Nov 2026,\s+15:15:10 UTC/);
+      expect(await retryRow.innerText()).toMatch(/15:10:03 UTC/);
+      expect(await user.page.locator(`tr[data-delivery-id="${failed.id}"]`).innerText()).toMatch(/15:09:58 UTC/);
+      expect(await retryRow.locator(button('redeliver')).count()).toBe(0);
+      await screenshot(user.page, 'webhook-log-failing-retrying');
+
+      // 30 more failed deliveries: the log pages by 25, the "older" link carries a signed cursor, not ?after=.
+      for (let i = 1; i <= 30; i += 1) await insertDelivery(id, 'failed', new Date(t - i * 60_000), 503, 'http_status');
+      await user.page.reload();
+      expect(await rows.count()).toBe(25);
+      const older = user.page.getByRole('link', { name: 'Older deliveries' });
+      const href = new URL((await older.getAttribute('href')) ?? '', stack.authUrl);
+      expect(href.searchParams.get('after')).toBeNull();
+      expect(href.searchParams.get('cursor')).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+      await older.click();
+      await user.page.waitForURL((url) => url.searchParams.has('cursor'));
+      expect(await rows.count()).toBe(7);
+      // A tampered cursor (or an unsigned ?after=) starts again at the newest page.
+      const tampered = new URL(href);
+      tampered.searchParams.set('cursor', `${href.searchParams.get('cursor')?.slice(0, -2)}AA`);
+      await user.page.goto(tampered.href);
+      expect(await rows.first().getAttribute('data-delivery-id')).toBe(retrying.id);
+    });
+  });
+
   it('disables, shows a webhook the worker disabled for failing, re-enables it, rotates its secret, edits and deletes it', async () => {
     await asAdmin(async (user) => {
       const { id, secret } = await addWebhook(user, 'http://127.0.0.1:9/life-hook');
@@ -197,7 +239,8 @@ describe('developer settings → Webhooks', () => {
       const [enabled] = await stack.db.dataSource.query(`SELECT enabled, disabled_reason, failing_since FROM webhooks WHERE id = $1`, [id]);
       expect(enabled).toEqual({ enabled: true, disabled_reason: null, failing_since: null });
 
-      expect((await user.submit(button('rotate_secret'))).status()).toBe(200);
+      await user.page.getByRole('link', { name: 'Rotate secret' }).click();
+      expect((await user.submit(button('rotate_secret'))).status()).toBe(303);
       const rotated = await user.page.locator('#revealed-secret').inputValue();
       expect(rotated).toMatch(/^whsec_/);
       expect(rotated).not.toBe(secret);
@@ -211,6 +254,7 @@ describe('developer settings → Webhooks', () => {
       expect(await user.page.locator('.page-header').innerText()).toContain('Billing sync');
       expect(await status()).toContain('conversation.deleted');
 
+      await user.page.getByRole('link', { name: `Delete the webhook http://127.0.0.1:9/life-hook` }).click();
       expect((await user.submit(button('delete'))).status()).toBe(303);
       expect(new URL(user.page.url()).searchParams.get('done')).toBe('webhook_deleted');
       expect(await stack.db.dataSource.query(`SELECT 1 FROM webhooks WHERE id = $1`, [id])).toEqual([]);

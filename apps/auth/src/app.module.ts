@@ -7,7 +7,9 @@ import type { Redis } from 'ioredis';
 import { DATA_SOURCE, HealthController, InfrastructureModule, loggerModule, REDIS } from '@cs/nest-infrastructure';
 import type { DataSource } from 'typeorm';
 import { AccountController } from './account/account.controller';
+import { PersonalApiKeysController } from './account/personal-api-keys.controller';
 import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
+import { DeliveryLogCursors } from './developer/delivery-log-cursor';
 import { DeveloperController } from './developer/developer.controller';
 import { WebhookPagesController } from './developer/webhook-pages.controller';
 import { WebhookSubscriptions } from '@cs/webhook-subscriptions';
@@ -19,6 +21,7 @@ import { SessionController } from './session/session.controller';
 import { renderError } from './views/error.view';
 import { CsrfGuard } from './web/csrf.guard';
 import { HtmlErrorFilter } from './web/html-error.filter';
+import { RevealedSecrets } from './web/revealed-secrets';
 import { SignInThrottle } from './web/sign-in.throttle';
 import { SignInService } from './web/sign-in.service';
 import { FormPostGuard } from './web/form-post.guard';
@@ -49,7 +52,7 @@ export class AppModule {
           redisOptions: { maxRetriesPerRequest: 2 },
         }),
       ],
-      controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, DeveloperController, WebhookPagesController],
+      controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, PersonalApiKeysController, DeveloperController, WebhookPagesController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         { provide: SQL, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => poolQueryable(postgresPool(ds)) },
@@ -60,6 +63,8 @@ export class AppModule {
           useFactory: (ds: DataSource) =>
             new WebhookSubscriptions(ds, { secretKey: config.WEBHOOK_SECRET_KEY, requireHttps: config.NODE_ENV === 'production' }),
         },
+        { provide: DeliveryLogCursors, useFactory: () => new DeliveryLogCursors(config.AUTH_COOKIE_KEYS[0] as string) },
+        { provide: RevealedSecrets, inject: [REDIS], useFactory: (redis: Redis) => new RevealedSecrets(redis, config.AUTH_COOKIE_KEYS) },
         { provide: SignInThrottle, inject: [REDIS], useFactory: (redis: Redis) => new SignInThrottle(redis) },
         {
           provide: SignInService,

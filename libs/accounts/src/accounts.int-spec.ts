@@ -1,7 +1,7 @@
 import { hashPassword, secretDigest } from '@cs/domain';
 import { poolQueryable, postgresPool, type RowQueryable } from '@cs/persistence';
 import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
-import { API_KEY_NAME_MAX_LENGTH, ApiKeyNameError, apiKeysOf, createApiKey, revokeApiKey } from './api-keys';
+import { API_KEY_NAME_MAX_LENGTH, ApiKeyNameError, apiKeysOf, apiKeysOfUser, createApiKey, revokeApiKey } from './api-keys';
 import { workspacesOf } from './memberships';
 import { recordSignInAttempt, userEmail, userIdForCredentials } from './users';
 import { WebSessionStore } from './web-sessions';
@@ -56,11 +56,19 @@ describe('accounts', () => {
       const m = await member();
       const sessions = new WebSessionStore(sql);
       const token = await sessions.start(m.user.id);
-      expect(await sessions.user(token)).toEqual({ id: m.user.id, email: m.user.email });
+      expect(await sessions.user(token)).toEqual({ id: m.user.id, email: m.user.email, administers: m.role === 'admin' });
       expect(await sql.query('SELECT 1 FROM web_sessions WHERE id_digest = $1', [secretDigest(token)])).toHaveLength(1);
       expect(await sql.query('SELECT 1 FROM web_sessions WHERE id_digest = $1', [token])).toHaveLength(0);
       await sessions.end(token);
       expect(await sessions.user(token)).toBeNull();
+    });
+
+    it('says whether the user administers a workspace, so the pages link admin pages to admins only', async () => {
+      const sessions = new WebSessionStore(sql);
+      const plain = await member({ role: 'member' });
+      const boss = await member({ role: 'admin' });
+      expect((await sessions.user(await sessions.start(plain.user.id)))?.administers).toBe(false);
+      expect((await sessions.user(await sessions.start(boss.user.id)))?.administers).toBe(true);
     });
 
     it('forgets an expired session', async () => {
@@ -110,6 +118,22 @@ describe('accounts', () => {
       await expect(createApiKey(sql, ownerOf(m), '   ')).rejects.toThrow(new ApiKeyNameError('Give the key a name.'));
       await expect(createApiKey(sql, ownerOf(m), 'k'.repeat(API_KEY_NAME_MAX_LENGTH))).resolves.toMatchObject({ id: expect.any(String) });
       expect(await apiKeysOf(sql, ownerOf(m))).toHaveLength(1);
+    });
+
+    it("lists a user's keys across their workspaces, with the workspace, and none of a workspace they left", async () => {
+      const m = await member();
+      const second = await f.workspace({ name: 'Second workspace' });
+      await db.dataSource.query('INSERT INTO memberships (workspace_id, user_id, role) VALUES ($1, $2, $3)', [second.id, m.user.id, 'member']);
+      const here = await createApiKey(sql, ownerOf(m), 'Here');
+      const there = await createApiKey(sql, { workspaceId: second.id, userId: m.user.id }, 'There');
+      const listed = await apiKeysOfUser(sql, m.user.id);
+      expect(listed.map((k) => [k.id, k.workspaceId, k.workspaceName])).toEqual([
+        [there.id, second.id, 'Second workspace'],
+        [here.id, m.workspace.id, m.workspace.name],
+      ]);
+      await db.dataSource.query('DELETE FROM memberships WHERE workspace_id = $1 AND user_id = $2', [second.id, m.user.id]);
+      expect((await apiKeysOfUser(sql, m.user.id)).map((k) => k.id)).toEqual([here.id]);
+      expect(await apiKeysOfUser(sql, (await member()).user.id)).toEqual([]);
     });
 
     it("does not revoke another member's key", async () => {

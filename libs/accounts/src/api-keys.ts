@@ -62,6 +62,38 @@ export async function apiKeysOf(db: RowQueryable, owner: ApiKeyOwner): Promise<A
   return rows.map((k) => ({ id: k.id, name: k.name, hint: k.hint, createdAt: k.created_at, lastUsedAt: k.last_used_at, revokedAt: k.revoked_at }));
 }
 
+/** A user's key as their account page lists it: with the workspace it acts in. */
+export interface PersonalApiKey extends ApiKeySummary {
+  workspaceId: string;
+  workspaceName: string;
+}
+
+/**
+ * Every key of a user, in the workspaces they are still a member of (a key dies with its membership), newest
+ * first: members manage their own keys on the account page (issue 19).
+ */
+export async function apiKeysOfUser(db: RowQueryable, userId: string): Promise<PersonalApiKey[]> {
+  const rows = await db.query<{ id: string; name: string; hint: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null; workspace_id: string; workspace_name: string }>(
+    `SELECT k.id, k.name, k.hint, k.created_at, k.last_used_at, k.revoked_at, w.id AS workspace_id, w.name AS workspace_name
+       FROM api_keys k
+       JOIN memberships m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id
+       JOIN workspaces w ON w.id = k.workspace_id
+      WHERE k.user_id = $1
+      ORDER BY k.created_at DESC, k.id`,
+    [userId],
+  );
+  return rows.map((k) => ({
+    id: k.id,
+    name: k.name,
+    hint: k.hint,
+    createdAt: k.created_at,
+    lastUsedAt: k.last_used_at,
+    revokedAt: k.revoked_at,
+    workspaceId: k.workspace_id,
+    workspaceName: k.workspace_name,
+  }));
+}
+
 /** Revokes one of the owner's live keys; false when there is no such key (another owner's, or already revoked). */
 export async function revokeApiKey(db: RowQueryable, owner: ApiKeyOwner, keyId: string): Promise<boolean> {
   const revoked = await updatedCount(

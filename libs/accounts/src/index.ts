@@ -7,6 +7,8 @@ export {
   apiKeyName,
   createApiKey,
   apiKeysOf,
+  apiKeysOfUser,
+  type PersonalApiKey,
   apiKeyById,
   apiKeyBySecret,
   type ApiKeyRow,

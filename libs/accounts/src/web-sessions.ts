@@ -8,6 +8,8 @@ export const WEB_SESSION_SECONDS = 14 * 24 * 3600;
 export interface SignedInUser {
   id: string;
   email: string;
+  /** Whether they administer at least one workspace: the pages link admin pages only then. */
+  administers: boolean;
 }
 
 /**
@@ -31,7 +33,9 @@ export class WebSessionStore {
   /** The user of an unexpired session, else null. */
   async user(token: string): Promise<SignedInUser | null> {
     const [row] = await this.db.query<SignedInUser>(
-      `SELECT u.id, u.email FROM web_sessions s JOIN users u ON u.id = s.user_id
+      `SELECT u.id, u.email,
+              EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.role = 'admin') AS administers
+       FROM web_sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id_digest = $1 AND s.expires_at > now()`,
       [secretDigest(token)],
     );

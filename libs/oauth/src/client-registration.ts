@@ -1,4 +1,5 @@
 import { newId, newSecret, secretDigest, secretHint, type Scope } from '@cs/domain';
+import { matchingDigest } from './clients';
 import { type RowQueryable, updatedCount } from '@cs/persistence';
 
 /** A DataSource, or a transaction's manager when registration is part of a larger write. */
@@ -113,20 +114,37 @@ export async function updateClient(ds: Db, workspaceId: string, clientId: string
   return updated > 0;
 }
 
-/** A new secret replaces the old one at once (shown once); tokens already issued stay valid. */
-export async function rotateClientSecret(ds: Db, workspaceId: string, clientId: string): Promise<string | null> {
+/**
+ * How long a rotated client secret keeps working beside the new one: a day to deploy the new secret, as webhook
+ * signing secrets allow. Two secrets at most, as GitHub allows: rotating again within the overlap retires the
+ * oldest at once.
+ */
+export const CLIENT_SECRET_OVERLAP_HOURS = 24;
+
+/**
+ * A new secret (returned once, stored as a digest); the one it replaces stays valid for CLIENT_SECRET_OVERLAP_HOURS
+ * so a running integration is not cut off (issue 19). Tokens already issued stay valid.
+ */
+export async function rotateClientSecret(ds: Db, workspaceId: string, clientId: string, now = new Date()): Promise<string | null> {
   const clientSecret = newSecret('clientSecret');
-  const now = new Date();
   const updated = await updatedCount(
     ds,
-    'UPDATE oauth_clients SET secret_digest = $3, secret_hint = $4, secret_rotated_at = $5, updated_at = $5 WHERE id = $1 AND workspace_id = $2',
-    [clientId, workspaceId, secretDigest(clientSecret), secretHint(clientSecret), now],
+    `UPDATE oauth_clients
+        SET previous_secret_digest = secret_digest, previous_secret_hint = secret_hint,
+            previous_secret_expires_at = $5::timestamptz + make_interval(hours => $6::int),
+            secret_digest = $3, secret_hint = $4, secret_rotated_at = $5, updated_at = $5
+      WHERE id = $1 AND workspace_id = $2`,
+    [clientId, workspaceId, secretDigest(clientSecret), secretHint(clientSecret), now, CLIENT_SECRET_OVERLAP_HOURS],
   );
   return updated > 0 ? clientSecret : null;
 }
 
-/** Whether that client exists and that clear secret is its current one (compared by digest). */
+/** Whether that client exists and that clear secret is one it may authenticate with now (compared by digest, in constant time). */
 export async function clientSecretMatches(ds: Db, clientId: string, clientSecret: string): Promise<boolean> {
-  const [client] = await ds.query<{ secret_digest: string }>('SELECT secret_digest FROM oauth_clients WHERE id = $1', [clientId]);
-  return client !== undefined && client.secret_digest === secretDigest(clientSecret);
+  const [client] = await ds.query<{ secret_digest: string; previous_secret_digest: string | null }>(
+    'SELECT secret_digest, CASE WHEN previous_secret_expires_at > now() THEN previous_secret_digest END AS previous_secret_digest FROM oauth_clients WHERE id = $1',
+    [clientId],
+  );
+  if (!client) return false;
+  return matchingDigest(clientSecret, [client.secret_digest, client.previous_secret_digest]) !== undefined;
 }

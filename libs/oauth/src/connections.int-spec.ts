@@ -1,8 +1,8 @@
 import { poolQueryable, postgresPool, type RowQueryable } from '@cs/persistence';
 import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
 import { enableOAuthApps, registerClient } from './client-registration';
-import { clientOfWorkspace, clientSecretDigest, clientsOfWorkspace, findClient } from './clients';
-import { connectionsOf, isLiveConnectionOf, recordConnection, useConnection } from './connections';
+import { clientOfWorkspace, clientSecretDigests, clientsOfWorkspace, findClient } from './clients';
+import { connectedAppsOf, connectionsOf, isLiveConnectionOf, liveConnectionsToApp, recordConnection, useConnection } from './connections';
 
 describe('clients and connections', () => {
   let db: TestDatabase;
@@ -39,7 +39,7 @@ describe('clients and connections', () => {
     const pool = postgresPool(db.dataSource);
     const client = await findClient(pool, clientId);
     expect(client).toMatchObject({ id: clientId, name: 'Notes app', secretDigest: expect.any(String) });
-    expect(await clientSecretDigest(pool, clientId)).toBe(client?.secretDigest);
+    expect(await clientSecretDigests(pool, clientId)).toEqual([client?.secretDigest]);
     expect(await findClient(pool, 'cl_unknown')).toBeUndefined();
   });
 
@@ -63,5 +63,22 @@ describe('clients and connections', () => {
     expect(await useConnection(postgresPool(db.dataSource), grantId)).toBeUndefined();
     expect(await isLiveConnectionOf(sql, grantId, admin.user.id)).toBe(false);
     expect(await connectionsOf(sql, admin.user.id)).toEqual([]);
+  });
+
+  it('groups the live connections of a user per app: one entry, every workspace and scope, the count', async () => {
+    const other = await new Fixtures(db.dataSource).workspace({ name: 'Beta' });
+    await sql.query('INSERT INTO memberships (workspace_id, user_id, role) VALUES ($1, $2, $3)', [other.id, admin.user.id, 'member']);
+    const grants = [`g1_${Date.now()}`, `g2_${Date.now()}`, `g3_${Date.now()}`];
+    await recordConnection(sql, { grantId: grants[0]!, clientId, userId: admin.user.id, workspaceId: admin.workspace.id, scopes: ['conversations:read'] });
+    await recordConnection(sql, { grantId: grants[1]!, clientId, userId: admin.user.id, workspaceId: other.id, scopes: ['email'] });
+    await recordConnection(sql, { grantId: grants[2]!, clientId, userId: admin.user.id, workspaceId: other.id, scopes: ['folders:read'] });
+    await sql.query('UPDATE oauth_connections SET revoked_at = now() WHERE grant_id = $1', [grants[2]]);
+
+    const apps = await connectedAppsOf(sql, admin.user.id);
+    expect(apps).toHaveLength(1);
+    expect(apps[0]).toMatchObject({ clientId, clientName: 'Notes app', workspaceNames: ['Acme', 'Beta'], scopes: ['conversations:read', 'email', 'offline_access'], connectionCount: 2 });
+    expect(await liveConnectionsToApp(sql, admin.user.id, clientId)).toEqual([grants[0], grants[1]]);
+    expect(await liveConnectionsToApp(sql, 'usr_someone_else', clientId)).toEqual([]);
+    expect(await connectedAppsOf(sql, 'usr_someone_else')).toEqual([]);
   });
 });

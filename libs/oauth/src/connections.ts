@@ -64,6 +64,68 @@ export async function connectionsOf(db: RowQueryable, userId: string): Promise<C
   }));
 }
 
+/**
+ * An app as the account page lists it: every live connection of the user to one client, grouped (issue 19: each
+ * authorization was its own row, and the demo app appeared 7 to 16 times).
+ */
+export interface ConnectedApp {
+  clientId: string;
+  clientName: string;
+  logoUri: string | null;
+  /** The workspaces it was connected to, by name. */
+  workspaceNames: string[];
+  /** Every scope any of its connections holds. */
+  scopes: string[];
+  /** The first connection's time. */
+  connectedAt: Date;
+  lastUsedAt: Date | null;
+  connectionCount: number;
+}
+
+/** A user's connected apps, the most recently connected first. */
+export async function connectedAppsOf(db: RowQueryable, userId: string): Promise<ConnectedApp[]> {
+  const rows = await db.query<{
+    client_id: string;
+    client_name: string;
+    logo_uri: string | null;
+    workspace_names: string[];
+    scopes: string[];
+    connected_at: Date;
+    last_used_at: Date | null;
+    connection_count: number;
+  }>(
+    `SELECT k.id AS client_id, k.name AS client_name, k.logo_uri,
+            array_agg(DISTINCT w.name ORDER BY w.name) AS workspace_names,
+            array(SELECT DISTINCT s FROM oauth_connections c2, unnest(c2.scopes) s
+                   WHERE c2.client_id = k.id AND c2.user_id = $1 AND c2.revoked_at IS NULL ORDER BY s) AS scopes,
+            min(c.created_at) AS connected_at, max(c.last_used_at) AS last_used_at, count(*)::int AS connection_count
+     FROM oauth_connections c JOIN oauth_clients k ON k.id = c.client_id JOIN workspaces w ON w.id = c.workspace_id
+     WHERE c.user_id = $1 AND c.revoked_at IS NULL
+     GROUP BY k.id
+     ORDER BY max(c.created_at) DESC, k.id`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    clientId: r.client_id,
+    clientName: r.client_name,
+    logoUri: r.logo_uri,
+    workspaceNames: r.workspace_names,
+    scopes: r.scopes,
+    connectedAt: r.connected_at,
+    lastUsedAt: r.last_used_at,
+    connectionCount: r.connection_count,
+  }));
+}
+
+/** The grant ids of a user's live connections to one app: what revoking the app revokes. */
+export async function liveConnectionsToApp(db: RowQueryable, userId: string, clientId: string): Promise<string[]> {
+  const rows = await db.query<{ grant_id: string }>(
+    'SELECT grant_id FROM oauth_connections WHERE user_id = $1 AND client_id = $2 AND revoked_at IS NULL ORDER BY created_at',
+    [userId, clientId],
+  );
+  return rows.map((r) => r.grant_id);
+}
+
 /** Whether the grant is a live connection of this user (a user revokes only their own). */
 export async function isLiveConnectionOf(db: RowQueryable, grantId: string, userId: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM oauth_connections WHERE grant_id = $1 AND user_id = $2 AND revoked_at IS NULL', [grantId, userId]);

@@ -13,7 +13,7 @@ export type FoundModel<P> = P & { consumed?: number };
 export interface RefreshTokenLookup<P> {
   token: FoundModel<P> | undefined;
   grant: P | undefined;
-  /** False when the client the request authenticated was deleted or its secret rotated meanwhile. */
+  /** False when the client the request authenticated was deleted, or the secret it used rotated out meanwhile. */
   clientCurrent: boolean;
 }
 
@@ -26,7 +26,8 @@ const LIVE = '(expires_at IS NULL OR expires_at > now())';
  */
 const FIND_REFRESH_TOKEN = `
   SELECT m.payload, m.consumed_at, g.payload AS grant_payload,
-         ($3::text IS NULL OR EXISTS (SELECT 1 FROM oauth_clients c WHERE c.id = $3 AND c.secret_digest = $4)) AS client_current
+         ($3::text IS NULL OR EXISTS (SELECT 1 FROM oauth_clients c WHERE c.id = $3
+           AND (c.secret_digest = $4 OR (c.previous_secret_digest = $4 AND c.previous_secret_expires_at > now())))) AS client_current
   FROM (VALUES (1)) AS one (x)
   LEFT JOIN oidc_models m ON m.model = $1 AND m.id = $2 AND (m.expires_at IS NULL OR m.expires_at > now())
   LEFT JOIN oidc_models g ON g.model = 'Grant' AND g.id = m.grant_id AND (g.expires_at IS NULL OR g.expires_at > now())`;

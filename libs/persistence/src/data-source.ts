@@ -7,6 +7,7 @@ import { Webhooks1764100000000 } from './migrations/1764100000000-webhooks';
 import { Search1764200000000 } from './migrations/1764200000000-search';
 import { ActionItems1764300000000 } from './migrations/1764300000000-action-items';
 import { Recall1764400000000 } from './migrations/1764400000000-recall';
+import { ClientSecretOverlap1764500000000 } from './migrations/1764500000000-client-secret-overlap';
 import { WebhookEndpointControls1764600000000 } from './migrations/1764600000000-webhook-endpoint-controls';
 import { EventFeed1764700000000 } from './migrations/1764700000000-event-feed';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   Search1764200000000,
   ActionItems1764300000000,
   Recall1764400000000,
+  ClientSecretOverlap1764500000000,
   WebhookEndpointControls1764600000000,
   EventFeed1764700000000,
 ];

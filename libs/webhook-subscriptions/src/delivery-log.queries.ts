@@ -5,8 +5,12 @@ import type { WebhookActor } from './webhook-actor';
 import type { DeliveryOrigin, DeliveryStatus, WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail } from './webhook.resource';
 
 export interface DeliveryLogFilters {
-  /** `failed` shows only deliveries that exhausted their attempts. */
-  status: 'all' | 'failed';
+  /**
+   * `failed` shows only deliveries that exhausted their attempts (the REST list's `status=failed`); `failing` adds
+   * those whose latest attempt failed and that are still being retried (developer settings' "Failed only", issue 19:
+   * it hid a delivery failing right now).
+   */
+  status: 'all' | 'failed' | 'failing';
 }
 
 interface DeliveryRow {
@@ -75,6 +79,7 @@ export async function listDeliveries(
   const p = new SqlParams();
   const where = [`d.webhook_id = ${p.add(webhookId)}`, `d.workspace_id = ${p.add(actor.workspaceId)}`];
   if (request.filters.status === 'failed') where.push(`d.status = 'failed'`);
+  if (request.filters.status === 'failing') where.push(`(d.status = 'failed' OR (d.status = 'pending' AND last.error_kind IS NOT NULL))`);
   if (request.after) where.push(ORDER.after(p, request.after));
   const rows = await db.query<DeliveryRow>(
     `${deliverySelect()} WHERE ${where.join(' AND ')} ${ORDER.orderAndLimit(p, request.limit)}`,

@@ -165,6 +165,41 @@ describe('WebhookSubscriptions (real PostgreSQL)', () => {
     expect(await codeOf(subscriptions.delivery(other, hook.id, ids[1] ?? ''))).toBe('not_found');
   });
 
+  it("'failing' lists the failed deliveries and those still retried after a failed attempt, not the untried or succeeded ones", async () => {
+    const actor = await admin();
+    const hook = await subscriptions.create(actor, { url: 'http://example.test/failing', events: ['conversation.ready'] });
+    const cases = [
+      ['succeeded', 'http_status_none'],
+      ['failed', 'http_status'],
+      ['pending', 'timeout'], // failing, and retried later
+      ['pending', null], // not tried yet
+    ] as const;
+    const ids: string[] = [];
+    for (const [i, [status, errorKind]] of cases.entries()) {
+      const id = newId('delivery');
+      ids.push(id);
+      const attempts = errorKind === null ? 0 : 1;
+      await db.dataSource.query(
+        `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, attempts, created_at)
+         VALUES ($1, $2, $3, $4, 'conversation.ready', '{}', $5, $6, $7)`,
+        [id, actor.workspaceId, hook.id, newId('event'), status, attempts, new Date(now.getTime() + i * 1000)],
+      );
+      if (errorKind === null) continue;
+      await db.dataSource.query(
+        `INSERT INTO webhook_attempts (id, delivery_id, attempt, started_at, duration_ms, request_url, request_headers, request_body, response_status, error_kind)
+         VALUES ($1, $2, 1, $3, 12, 'http://example.test/failing', '{}', '{}', $4, $5)`,
+        [newId('delivery'), id, now, status === 'succeeded' ? 200 : null, status === 'succeeded' ? null : errorKind],
+      );
+    }
+    const failing = await subscriptions.deliveries(actor, hook.id, { filters: { status: 'failing' }, limit: 10 });
+    expect(failing.items.map((d) => [d.id, d.status])).toEqual([
+      [ids[2], 'pending'],
+      [ids[1], 'failed'],
+    ]);
+    const failed = await subscriptions.deliveries(actor, hook.id, { filters: { status: 'failed' }, limit: 10 });
+    expect(failed.items.map((d) => d.id)).toEqual([ids[1]]);
+  });
+
   it('deleting a webhook removes it with its delivery log', async () => {
     const actor = await admin();
     const hook = await subscriptions.create(actor, { url: 'http://example.test/d', events: ['conversation.ready'] });

@@ -21,8 +21,13 @@ export class BrowserUser {
     readonly page: Page,
   ) {}
 
-  static async open(browser: Browser, person: Person): Promise<BrowserUser> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  /** `javaScript: false` browses as a visitor without scripts, which every page must serve as well. */
+  static async open(browser: Browser, person: Person, options: { javaScript?: boolean; width?: number } = {}): Promise<BrowserUser> {
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1280, height: 900 },
+      locale: 'en-US',
+      javaScriptEnabled: options.javaScript ?? true,
+    });
     context.setDefaultTimeout(15_000);
     return new BrowserUser(person, context, await context.newPage());
   }

@@ -1,4 +1,4 @@
-import { type ArgumentsHost, Catch } from '@nestjs/common';
+import { type ArgumentsHost, Catch, Injectable } from '@nestjs/common';
 import { DomainError } from '@cs/domain';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import type { PageRequest } from '../web/page-request';
@@ -9,10 +9,11 @@ import { notInWorkspace } from './developer-answers';
  * page; anything else is answered as on every page.
  */
 @Catch()
+@Injectable()
 export class DeveloperPageFilter extends HtmlErrorFilter {
-  override catch(exception: unknown, host: ArgumentsHost): void {
+  override catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const ctx = host.switchToHttp().getRequest<PageRequest>().adminContext;
     const notFound = ctx && exception instanceof DomainError && exception.code === 'not_found';
-    super.catch(notFound ? notInWorkspace(ctx) : exception, host);
+    return super.catch(notFound ? notInWorkspace(ctx) : exception, host);
   }
 }

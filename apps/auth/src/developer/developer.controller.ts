@@ -1,5 +1,4 @@
 import { Controller, Get, Inject, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiKeyNameError, apiKeysOf, createApiKey, revokeApiKey } from '@cs/accounts';
 import {
   clientOfWorkspace,
   clientsOfWorkspace,
@@ -8,6 +7,7 @@ import {
   OAuthNotEnabledError,
   REGISTRABLE_SCOPES,
   registerClient,
+  CLIENT_SECRET_OVERLAP_HOURS,
   rotateClientSecret,
   updateClient,
   type ClientInput,
@@ -21,7 +21,8 @@ import type { DataSource } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
 import { renderClientForm } from '../views/client-form.view';
 import { SCOPE_DESCRIPTIONS } from '../views/consent.view';
-import { renderDeveloperSettings, type RevealedSecret } from '../views/developer-settings.view';
+import { renderConfirm } from '../views/confirm.view';
+import { renderDeveloperSettings } from '../views/developer-settings.view';
 import type { FlashMessage } from '../views/layout.view';
 import { webhooksSection } from '../views/webhooks.section';
 import { csrfToken } from '../web/csrf';
@@ -30,6 +31,7 @@ import { ErrorPage } from '../web/page-answer';
 import { AdminPage, CsrfChecked, Form, WorkspaceAdmin } from '../web/page.decorators';
 import type { AdminContext } from '../web/page-request';
 import { sendHtml } from '../web/send-html';
+import { RevealedSecrets } from '../web/revealed-secrets';
 import { SQL } from '../web/sql.token';
 import { notInWorkspace, settingsOf } from './developer-answers';
 import { DeveloperPageFilter } from './developer-page.filter';
@@ -45,7 +47,7 @@ function clientInput(body: FormBody): ClientInput {
   };
 }
 
-/** Developer settings: OAuth apps (register, edit, rotate secret, delete) and API keys (create, revoke). */
+/** Developer settings: OAuth apps (register, edit, rotate secret, delete); webhooks have their own controller. */
 @Controller('developer')
 @WorkspaceAdmin()
 @UseFilters(DeveloperPageFilter)
@@ -56,11 +58,14 @@ export class DeveloperController {
     @Inject(DATA_SOURCE) private readonly ds: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly webhooks: WebhookSubscriptions,
+    private readonly revealed: RevealedSecrets,
   ) {}
 
+  /** The settings; after a create or rotate, the new secret once (`?revealed=`, see RevealedSecrets). */
   @Get()
   async show(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext): Promise<void> {
-    await this.renderSettings(req, res, ctx, 200, undefined, flashFor(req.query['done']));
+    const revealed = await this.revealed.take(req, req.query['revealed']);
+    await this.renderSettings(req, res, ctx, 200, revealed, flashFor(req.query['done']));
   }
 
   @Get('clients/new')
@@ -74,7 +79,8 @@ export class DeveloperController {
   async createClient(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Form() body: FormBody): Promise<void> {
     try {
       const { clientId, clientSecret } = await registerClient(this.ds, { workspaceId: ctx.workspace.id, userId: ctx.user.id }, clientInput(body));
-      await this.renderSettings(req, res, ctx, 201, { label: `Client secret of ${field(body, 'name').trim()} (client ID ${clientId})`, value: clientSecret });
+      const revealed = await this.revealed.keep(req, { label: `Client secret of ${field(body, 'name').trim()} (client ID ${clientId})`, value: clientSecret });
+      res.redirect(303, settingsOf(ctx, 'client_created', revealed));
     } catch (error) {
       if (error instanceof OAuthNotEnabledError) throw oauthDisabled(ctx);
       if (!(error instanceof ClientValidationError)) throw error;
@@ -101,12 +107,35 @@ export class DeveloperController {
     }
   }
 
+  @Get('clients/:clientId/rotate-secret')
+  async confirmRotateSecret(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('clientId') clientId: string): Promise<void> {
+    const client = await clientOfWorkspace(this.db, ctx.workspace.id, clientId);
+    if (!client) throw notInWorkspace(ctx);
+    this.confirm(req, res, ctx, {
+      title: `Rotate the secret of ${client.name}?`,
+      consequence: `A new client secret is shown once. The current one keeps working beside it for ${CLIENT_SECRET_OVERLAP_HOURS} hours, time to deploy the new one; after that only the new one works.`,
+      button: { value: 'rotate_secret', label: 'Rotate secret', danger: false },
+    });
+  }
+
   @Post('clients/:clientId/rotate-secret')
   @CsrfChecked()
   async rotateSecret(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('clientId') clientId: string): Promise<void> {
     const secret = await rotateClientSecret(this.ds, ctx.workspace.id, clientId);
     if (!secret) throw notInWorkspace(ctx);
-    await this.renderSettings(req, res, ctx, 200, { label: `New client secret for client ID ${clientId}`, value: secret });
+    const revealed = await this.revealed.keep(req, { label: `New client secret for client ID ${clientId}`, value: secret });
+    res.redirect(303, settingsOf(ctx, 'secret_rotated', revealed));
+  }
+
+  @Get('clients/:clientId/delete')
+  async confirmRemoveClient(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('clientId') clientId: string): Promise<void> {
+    const client = await clientOfWorkspace(this.db, ctx.workspace.id, clientId);
+    if (!client) throw notInWorkspace(ctx);
+    this.confirm(req, res, ctx, {
+      title: `Delete ${client.name}?`,
+      consequence: 'Every token issued to it is revoked at once, and everyone who connected it loses the connection. This cannot be undone.',
+      button: { value: 'delete', label: 'Delete app', danger: true },
+    });
   }
 
   @Post('clients/:clientId/delete')
@@ -116,29 +145,25 @@ export class DeveloperController {
     res.redirect(303, settingsOf(ctx, 'client_deleted'));
   }
 
-  @Post('api-keys')
-  @CsrfChecked()
-  async createApiKey(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Form() body: FormBody): Promise<void> {
-    const name = field(body, 'name').trim() || 'API key';
-    try {
-      const { key } = await createApiKey(this.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id }, name);
-      await this.renderSettings(req, res, ctx, 201, { label: `API key "${name}"`, value: key });
-    } catch (error) {
-      if (!(error instanceof ApiKeyNameError)) throw error;
-      await this.renderSettings(req, res, ctx, 400, undefined, { kind: 'error', message: error.message });
-    }
+  /** The confirm page of a destructive action; its form posts back to the same path. */
+  private confirm(req: Request, res: Response, ctx: AdminContext, page: { title: string; consequence: string; button: { value: string; label: string; danger: boolean } }): void {
+    sendHtml(
+      res,
+      200,
+      renderConfirm({
+        ...page,
+        csrfToken: csrfToken(req, res, this.config),
+        user: ctx.user,
+        action: req.path,
+        hidden: { workspace_id: ctx.workspace.id },
+        cancelHref: settingsOf(ctx),
+        current: 'developer',
+      }),
+    );
   }
 
-  @Post('api-keys/:keyId/revoke')
-  @CsrfChecked()
-  async revokeApiKey(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('keyId') keyId: string): Promise<void> {
-    if (!(await revokeApiKey(this.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id }, keyId))) throw notInWorkspace(ctx);
-    res.redirect(303, settingsOf(ctx, 'key_revoked'));
-  }
-
-  private async renderSettings(req: Request, res: Response, ctx: AdminContext, status: number, revealed?: RevealedSecret, flash?: FlashMessage): Promise<void> {
+  private async renderSettings(req: Request, res: Response, ctx: AdminContext, status: number, revealed?: { label: string; value: string }, flash?: FlashMessage): Promise<void> {
     const clients = await clientsOfWorkspace(this.db, ctx.workspace.id);
-    const apiKeys = await apiKeysOf(this.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id });
     const webhooks = await this.webhooks.list({ workspaceId: ctx.workspace.id, userId: ctx.user.id, role: 'admin' }, { limit: 100 });
     sendHtml(
       res,
@@ -150,7 +175,6 @@ export class DeveloperController {
         workspaces: ctx.workspaces,
         oauthEnabled: ctx.workspace.oauthAppsEnabled,
         clients,
-        apiKeys,
         ...(revealed ? { revealed } : {}),
         ...(flash ? { flash } : {}),
       }, [webhooksSection({ workspaceId: ctx.workspace.id, webhooks: webhooks.items, hasMore: webhooks.nextKey !== null }).toString()]),
@@ -195,9 +219,10 @@ function formValues(body: FormBody) {
 
 function flashFor(done: unknown): FlashMessage | undefined {
   const messages: Record<string, string> = {
+    client_created: 'The app was registered.',
+    secret_rotated: `The secret was rotated. The previous one keeps working for ${CLIENT_SECRET_OVERLAP_HOURS} hours.`,
     client_saved: 'The app was saved.',
     client_deleted: 'The app was deleted and every token issued to it revoked.',
-    key_revoked: 'The API key was revoked.',
     webhook_deleted: 'The webhook was deleted with its delivery log.',
   };
   return typeof done === 'string' && messages[done] ? { kind: 'success', message: messages[done] } : undefined;

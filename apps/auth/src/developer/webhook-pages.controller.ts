@@ -1,8 +1,9 @@
 import { Controller, Get, Inject, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { DomainError, isIdOf } from '@cs/domain';
-import { type WebhookActor, WebhookSubscriptions, type WebhookWithSecret } from '@cs/webhook-subscriptions';
+import { DomainError } from '@cs/domain';
+import { type WebhookActor, WebhookSubscriptions } from '@cs/webhook-subscriptions';
 import type { Request, Response } from 'express';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
+import { renderConfirm } from '../views/confirm.view';
 import type { FlashMessage } from '../views/layout.view';
 import { renderWebhookDelivery } from '../views/webhook-delivery.view';
 import { renderWebhookForm, type WebhookFormField } from '../views/webhook-form.view';
@@ -11,8 +12,10 @@ import { csrfToken } from '../web/csrf';
 import { field, type FormBody, list } from '../web/form-fields';
 import { AdminPage, CsrfChecked, Form, WorkspaceAdmin } from '../web/page.decorators';
 import type { AdminContext } from '../web/page-request';
+import { type RevealedSecret, RevealedSecrets } from '../web/revealed-secrets';
 import { sendHtml } from '../web/send-html';
 import { settingsOf } from './developer-answers';
+import { DeliveryLogCursors, type LogFilter } from './delivery-log-cursor';
 import { DeveloperPageFilter } from './developer-page.filter';
 
 const LOG_PAGE_SIZE = 25;
@@ -33,15 +36,9 @@ function fieldErrors(error: DomainError): Partial<Record<WebhookFormField, strin
   return errors;
 }
 
-/** A keyset position of the delivery log in a page link: `<created_at>~<delivery id>`. Anything else starts over. */
-function logPosition(value: unknown): [string, string] | undefined {
-  if (typeof value !== 'string') return undefined;
-  const [at, id] = value.split('~');
-  if (!at || !id || Number.isNaN(Date.parse(at)) || !isIdOf('delivery', id)) return undefined;
-  return [new Date(at).toISOString(), id];
-}
-
 const FLASHES: Record<string, string> = {
+  created: 'The webhook was added.',
+  rotated: 'The signing secret was rotated. The previous one keeps signing beside it for 24 hours.',
   saved: 'The webhook was saved.',
   enabled: 'The webhook is enabled: new events will be delivered.',
   disabled: 'The webhook is disabled: new events are not delivered to it.',
@@ -57,6 +54,8 @@ export class WebhookPagesController {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly webhooks: WebhookSubscriptions,
+    private readonly revealed: RevealedSecrets,
+    private readonly cursors: DeliveryLogCursors,
   ) {}
 
   @Get('new')
@@ -69,7 +68,8 @@ export class WebhookPagesController {
   async create(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Form() body: FormBody): Promise<void> {
     try {
       const created = await this.webhooks.create(actorOf(ctx), formInput(body));
-      await this.renderWebhookPage(req, res, ctx, created.id, 201, { secret: created });
+      const revealed = await this.revealed.keep(req, { label: 'Webhook added. Here is its signing secret.', value: created.secret });
+      this.backToWebhook(res, ctx, created.id, 'created', revealed);
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'invalid_parameter') throw error;
       this.renderForm(req, res, ctx, 'create', formInput(body), fieldErrors(error), 400);
@@ -80,7 +80,8 @@ export class WebhookPagesController {
   async show(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
     const done = req.query['done'];
     const flash: FlashMessage | undefined = typeof done === 'string' && FLASHES[done] ? { kind: 'success', message: FLASHES[done] } : undefined;
-    await this.renderWebhookPage(req, res, ctx, id, 200, { flash });
+    const secret = await this.revealed.take(req, req.query['revealed']);
+    await this.renderWebhookPage(req, res, ctx, id, 200, { flash, ...(secret ? { secret } : {}) });
   }
 
   @Get(':id/edit')
@@ -115,11 +116,32 @@ export class WebhookPagesController {
     this.backToWebhook(res, ctx, id, 'disabled');
   }
 
+  @Get(':id/rotate-secret')
+  async confirmRotateSecret(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
+    const webhook = await this.webhooks.get(actorOf(ctx), id);
+    this.confirm(req, res, ctx, id, {
+      title: `Rotate the signing secret of ${webhook.url}?`,
+      consequence: 'A new signing secret is shown once. For 24 hours each request is signed with both, time to deploy the new one; after that only the new one signs.',
+      button: { value: 'rotate_secret', label: 'Rotate secret', danger: false },
+    });
+  }
+
   @Post(':id/rotate-secret')
   @CsrfChecked()
   async rotateSecret(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
     const rotated = await this.webhooks.rotateSecret(actorOf(ctx), id);
-    await this.renderWebhookPage(req, res, ctx, id, 200, { secret: rotated, rotated: true });
+    const revealed = await this.revealed.keep(req, { label: 'New signing secret. The previous one keeps signing for 24 hours.', value: rotated.secret });
+    this.backToWebhook(res, ctx, id, 'rotated', revealed);
+  }
+
+  @Get(':id/delete')
+  async confirmRemove(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
+    const webhook = await this.webhooks.get(actorOf(ctx), id);
+    this.confirm(req, res, ctx, id, {
+      title: `Delete the webhook ${webhook.url}?`,
+      consequence: 'Its delivery log goes with it, and deliveries not yet sent are dropped. This cannot be undone.',
+      button: { value: 'delete', label: 'Delete webhook', danger: true },
+    });
   }
 
   @Post(':id/delete')
@@ -150,8 +172,31 @@ export class WebhookPagesController {
     this.backToWebhook(res, ctx, id, 'redelivered');
   }
 
-  private backToWebhook(res: Response, ctx: AdminContext, id: string, done: string): void {
-    res.redirect(303, `/developer/webhooks/${encodeURIComponent(id)}?workspace=${encodeURIComponent(ctx.workspace.id)}&done=${done}`);
+  private backToWebhook(res: Response, ctx: AdminContext, id: string, done: string, revealed?: string): void {
+    res.redirect(303, `${webhookPage(ctx, id)}&done=${done}${revealed ? `&revealed=${revealed}` : ''}`);
+  }
+
+  /** The confirm page of a destructive action; its form posts back to the same path. */
+  private confirm(
+    req: Request,
+    res: Response,
+    ctx: AdminContext,
+    id: string,
+    page: { title: string; consequence: string; button: { value: string; label: string; danger: boolean } },
+  ): void {
+    sendHtml(
+      res,
+      200,
+      renderConfirm({
+        ...page,
+        csrfToken: csrfToken(req, res, this.config),
+        user: ctx.user,
+        action: req.path,
+        hidden: { workspace_id: ctx.workspace.id },
+        cancelHref: webhookPage(ctx, id),
+        current: 'developer',
+      }),
+    );
   }
 
   private async renderWebhookPage(
@@ -160,16 +205,14 @@ export class WebhookPagesController {
     ctx: AdminContext,
     id: string,
     status: number,
-    extra: { secret?: WebhookWithSecret; rotated?: boolean; flash?: FlashMessage },
+    extra: { secret?: RevealedSecret; flash?: FlashMessage | undefined },
   ): Promise<void> {
     const actor = actorOf(ctx);
     const webhook = await this.webhooks.get(actor, id);
-    const filter = req.query['status'] === 'failed' ? 'failed' : 'all';
-    const after = logPosition(req.query['after']);
+    const filter: LogFilter = req.query['status'] === 'failed' ? 'failing' : 'all';
+    const after = this.cursors.decode(actor, webhook.id, filter, req.query['cursor']);
     const log = await this.webhooks.deliveries(actor, id, { filters: { status: filter }, limit: LOG_PAGE_SIZE, ...(after ? { after } : {}) });
-    const secret = extra.secret
-      ? { label: extra.rotated ? 'New signing secret. The previous one keeps signing for 24 hours.' : 'Webhook added. Here is its signing secret.', value: extra.secret.secret }
-      : undefined;
+    const secret = extra.secret;
     sendHtml(
       res,
       status,
@@ -179,8 +222,8 @@ export class WebhookPagesController {
         workspace: ctx.workspace,
         webhook,
         deliveries: log.items,
-        filter,
-        olderPage: log.nextKey ? `${String(log.nextKey[0])}~${String(log.nextKey[1])}` : null,
+        filter: filter === 'failing' ? 'failed' : 'all',
+        olderPage: log.nextKey ? this.cursors.encode(actor, webhook.id, filter, log.nextKey) : null,
         ...(secret ? { secret } : {}),
         ...(extra.flash ? { flash: extra.flash } : {}),
       }),
@@ -212,6 +255,8 @@ export class WebhookPagesController {
     );
   }
 }
+
+const webhookPage = (ctx: AdminContext, id: string) => `/developer/webhooks/${encodeURIComponent(id)}?workspace=${encodeURIComponent(ctx.workspace.id)}`;
 
 /** Developer settings are reached by admins only (@WorkspaceAdmin()), so the actor is an admin of the page's workspace. */
 function actorOf(ctx: AdminContext): WebhookActor {

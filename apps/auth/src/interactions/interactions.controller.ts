@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import { type MemberWorkspace, userEmail, workspacesOf } from '@cs/accounts';
 import { DATA_SOURCE } from '@cs/nest-infrastructure';
-import { recordConnection, withOfflineAccess } from '@cs/oauth';
+import { clientWorkspaceName, recordConnection, withOfflineAccess } from '@cs/oauth';
 import { postgresPool, type RowQueryable } from '@cs/persistence';
 import type { Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
@@ -18,10 +18,20 @@ import { SignInService } from '../web/sign-in.service';
 import { SQL } from '../web/sql.token';
 import { WebSessions } from '../web/web-sessions';
 import { Interaction, type InteractionDetails, OAuthInteraction } from './interaction.guard';
+import { sameAuthorizationWithSignIn } from './switch-account';
 
 /** What an interaction answers to a form it cannot take (expired CSRF token, or a step out of order). */
 const RETRY = 'Go back, reload the page and try again.';
 const formExpired = () => new ErrorPage({ status: 403, title: 'This form has expired', message: RETRY });
+
+/** The host of the redirect URI (oidc-provider checked it is registered before the interaction began). */
+function hostOf(uri: unknown): string {
+  try {
+    return typeof uri === 'string' ? new URL(uri).host : '';
+  } catch {
+    return '';
+  }
+}
 
 /** The OAuth interaction: sign-in, then consent with the choice of workspace. */
 @Controller('interaction')
@@ -94,6 +104,14 @@ export class InteractionsController {
     return this.finish(req, res, { consent: { grantId } });
   }
 
+  /** "Not you? Switch account": signs out, then asks the same authorization again, with a sign-in first. */
+  @Post(':uid/switch-account')
+  @CsrfChecked(RETRY)
+  async switchAccount(@Req() req: Request, @Res() res: Response, @Interaction() details: InteractionDetails): Promise<void> {
+    await this.sessions.end(req, res);
+    res.redirect(303, sameAuthorizationWithSignIn(details.params));
+  }
+
   private async showConsent(req: Request, res: Response, details: InteractionDetails, status: number, error?: string): Promise<void> {
     const accountId = details.session?.accountId;
     const client = await this.holder.current.Client.find(String(details.params['client_id']));
@@ -105,7 +123,14 @@ export class InteractionsController {
       renderConsent({
         action: `/interaction/${details.uid}/consent`,
         csrfToken: csrfToken(req, res, this.config),
-        client: { name: client.clientName ?? client.clientId, logoUri: client.logoUri ?? null, clientId: client.clientId },
+        client: {
+          name: client.clientName ?? client.clientId,
+          logoUri: client.logoUri ?? null,
+          clientId: client.clientId,
+          workspaceName: (await clientWorkspaceName(this.db, client.clientId)) ?? null,
+        },
+        redirectHost: hostOf(details.params['redirect_uri']),
+        switchAccountAction: `/interaction/${details.uid}/switch-account`,
         user: { email: (await userEmail(postgresPool(this.ds), accountId)) ?? '' },
         scopes: withOfflineAccess(requested).map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] ?? scope })),
         workspaces: await this.workspacesOf(accountId),

@@ -10,6 +10,9 @@ const REDIS_MODELS = new Set(['AuthorizationCode', 'Interaction', 'PushedAuthori
 
 const PREFIX = OIDC_REDIS_PREFIX;
 
+/** The client metadata property that carries the replaced secret's digest while a rotation's overlap lasts. */
+export const PREVIOUS_SECRET_DIGEST = 'previous_secret_digest';
+
 /**
  * Client metadata for oidc-provider, read from oauth_clients on every lookup so edits and deletes apply
  * at once. `client_secret` carries the stored digest: Client.prototype.compareClientSecret is overridden to
@@ -19,6 +22,7 @@ function clientMetadata(client: ClientRecord): AdapterPayload {
   return {
     client_id: client.id,
     client_secret: client.secretDigest,
+    ...(client.previousSecretDigest ? { [PREVIOUS_SECRET_DIGEST]: client.previousSecretDigest } : {}),
     client_name: client.name,
     ...(client.logoUri ? { logo_uri: client.logoUri } : {}),
     redirect_uris: client.redirectUris,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { secretMatches } from '@cs/domain';
 import { userEmail } from '@cs/accounts';
-import { clientSecretDigest, type PrivateSigningJwk, reportedTokenScope, useConnection } from '@cs/oauth';
+import { clientSecretDigests, type PrivateSigningJwk, reportedTokenScope, matchingDigest, useConnection } from '@cs/oauth';
 import { postgresPool } from '@cs/persistence';
 import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -10,7 +9,7 @@ import type { DataSource } from 'typeorm';
 import type { AuthConfig } from '../config/auth-config';
 import { EXTERNAL_SIGNING, NodeRsaSigningKey } from './node-signing-key';
 import { ClientCache } from './client-cache';
-import { AUTHENTICATED_CLIENT, type AuthenticatedClient, createOidcAdapter } from './oidc-adapter';
+import { AUTHENTICATED_CLIENT, type AuthenticatedClient, createOidcAdapter, PREVIOUS_SECRET_DIGEST } from './oidc-adapter';
 import { refuseUngrantedRefreshTarget } from './refresh-target.check';
 import { RequestMemo } from './request-memo';
 import { refuseUnknownScopes, SUPPORTED_SCOPES } from './unknown-scope.check';
@@ -76,6 +75,8 @@ export function createProvider(deps: ProviderDependencies): Provider {
     jwks: { keys: [new NodeRsaSigningKey(deps.signingKey)] },
     scopes: SUPPORTED_SCOPES,
     extraParams: { scope: refuseUnknownScopes },
+    // The replaced secret's digest during a rotation's overlap (oidc-adapter clientMetadata); nothing a client sets.
+    extraClientMetadata: { properties: [PREVIOUS_SECRET_DIGEST] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     responseTypes: ['code'],
     clientAuthMethods: ['client_secret_basic'],
@@ -169,17 +170,20 @@ export function createProvider(deps: ProviderDependencies): Provider {
   provider.proxy = config.TRUST_PROXY;
 
   // Stored secrets are SHA-256 digests (oidc-provider awaits compareClientSecret during client authentication).
-  provider.Client.prototype.compareClientSecret = async function compareClientSecret(this: { clientId: string; clientSecret?: string }, actual: string) {
-    let digest = this.clientSecret;
-    let matches = typeof digest === 'string' && secretMatches(actual, digest);
-    if (!matches && servingRefreshGrant()) {
+  // During a rotation's overlap the replaced secret is accepted too (CLIENT_SECRET_OVERLAP_HOURS).
+  provider.Client.prototype.compareClientSecret = async function compareClientSecret(
+    this: { clientId: string; clientSecret?: string; [PREVIOUS_SECRET_DIGEST]?: string },
+    actual: string,
+  ) {
+    let matched = matchingDigest(actual, [this.clientSecret, this[PREVIOUS_SECRET_DIGEST]]);
+    if (matched === undefined && servingRefreshGrant()) {
       // The metadata may be a cached copy from before a rotation: Postgres decides before the client is refused.
       clients.evict(this.clientId);
-      digest = await clientSecretDigest(pool, this.clientId);
-      matches = digest !== undefined && secretMatches(actual, digest);
+      matched = matchingDigest(actual, await clientSecretDigests(pool, this.clientId));
     }
-    if (matches && digest !== undefined) authenticatedClients.remember(AUTHENTICATED_CLIENT, { clientId: this.clientId, secretDigest: digest });
-    return matches;
+    // The refresh grant's statement checks that the digest that matched is still accepted (oidc-model-store).
+    if (matched !== undefined) authenticatedClients.remember(AUTHENTICATED_CLIENT, { clientId: this.clientId, secretDigest: matched });
+    return matched !== undefined;
   };
   // Spec: refresh tokens are `rt_…` (oidc-provider has no option; the id is the token value).
   (provider.RefreshToken.prototype as unknown as { generateTokenId: () => string }).generateTokenId = () =>

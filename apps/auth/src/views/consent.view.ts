@@ -4,14 +4,7 @@ import { csrfInput, errorSummary } from './form-controls.partial';
 import { icons } from './icons.partial';
 import { PAGE_PATHS, PRODUCT_NAME, ViewUser, renderLayout } from './layout.view';
 
-/** Plain-words descriptions of the scopes, for the consent screen and the client form. */
-export const SCOPE_DESCRIPTIONS: Record<string, string> = {
-  openid: 'Confirm who you are',
-  email: 'See your email address',
-  'folders:read': 'See the folders in the workspace',
-  'conversations:read': 'Read your meetings and conversations, including transcripts and summaries',
-  offline_access: 'Stay connected when you are not using the app (refresh access without asking again)',
-};
+export { SCOPE_DESCRIPTIONS } from './scope-words';
 
 export interface ConsentWorkspace {
   id: string;
@@ -21,7 +14,11 @@ export interface ConsentWorkspace {
 export interface ConsentViewInput {
   action: string;
   csrfToken: string;
-  client: { name: string; logoUri: string | null; clientId: string };
+  client: { name: string; logoUri: string | null; clientId: string; /** The workspace that registered the app. */ workspaceName?: string | null };
+  /** Where the browser goes after Allow or Cancel: the redirect URI's host. */
+  redirectHost?: string;
+  /** The "Not you? Switch account" form's action (signs out, then the same authorization again). */
+  switchAccountAction?: string;
   user: ViewUser;
   scopes: { scope: string; description: string }[];
   workspaces: ConsentWorkspace[];
@@ -62,6 +59,7 @@ export function renderConsent(input: ConsentViewInput): string {
 <div class="card">
   <div class="consent-logos">${clientLogo(client.name, client.logoUri, 'lg')}</div>
   <h1 class="consent-title">${client.name} wants to access your ${PRODUCT_NAME} account</h1>
+  ${client.workspaceName ? html`<p class="consent-publisher">Registered by the <strong>${client.workspaceName}</strong> workspace</p>` : ''}
   <p class="consent-sub">Signed in as <strong>${user.email}</strong></p>
   ${input.error ? html`<div class="consent-block">${errorSummary(input.error)}</div>` : ''}
   <form method="post" action="${input.action}">
@@ -78,7 +76,14 @@ export function renderConsent(input: ConsentViewInput): string {
       ${input.workspaces.length > 0 ? html`<button type="submit" name="action" value="approve" class="primary">Allow</button>` : ''}
     </div>
   </form>
+  ${input.switchAccountAction
+    ? html`<form method="post" action="${input.switchAccountAction}" class="switch-account">
+        ${csrfInput(input.csrfToken)}
+        <span>Not you?</span> <button type="submit" name="action" value="switch_account" class="button-link">Switch account</button>
+      </form>`
+    : ''}
   <div class="card-footer small">
+    ${input.redirectHost ? html`<p class="redirect-host">After you choose, you will be sent to <strong>${input.redirectHost}</strong>.</p>` : ''}
     <p>${client.name} will get this access as <strong>${user.email}</strong> until you revoke it, which you can do at any
       time from your <a href="${PAGE_PATHS.account}">Account</a> page.</p>
   </div>

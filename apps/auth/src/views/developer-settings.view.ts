@@ -1,9 +1,8 @@
 import { SafeHtml, html, pathTo, raw } from './html';
-import { DeveloperApiKey, apiKeysSection } from './api-keys.section';
-import { FlashMessage, ViewUser, renderLayout } from './layout.view';
+import { FlashMessage, PAGE_PATHS, ViewUser, renderLayout } from './layout.view';
+import { type RevealedSecretView, revealedSecret } from './revealed-secret.partial';
 import { DeveloperClient, oauthAppsSection } from './oauth-apps.section';
 
-export type { DeveloperApiKey } from './api-keys.section';
 export type { DeveloperClient } from './oauth-apps.section';
 
 export interface DeveloperWorkspace {
@@ -12,10 +11,7 @@ export interface DeveloperWorkspace {
   isAdmin: boolean;
 }
 
-export interface RevealedSecret {
-  label: string;
-  value: string;
-}
+export type RevealedSecret = RevealedSecretView;
 
 export interface DeveloperSettingsViewInput {
   csrfToken: string;
@@ -25,7 +21,6 @@ export interface DeveloperSettingsViewInput {
   workspaces: DeveloperWorkspace[];
   oauthEnabled: boolean;
   clients: DeveloperClient[];
-  apiKeys: DeveloperApiKey[];
   /** A secret shown once, right after it was created or rotated. */
   revealed?: RevealedSecret;
   flash?: FlashMessage;
@@ -40,14 +35,6 @@ function workspaceSwitcher(workspaces: DeveloperWorkspace[], currentId: string):
   </ul></nav>`;
 }
 
-function revealedSecret(revealed: RevealedSecret | undefined): SafeHtml {
-  if (!revealed) return html``;
-  return html`<section class="reveal" aria-labelledby="revealed-title">
-    <h2 id="revealed-title">${revealed.label}</h2>
-    <code class="secret-value" aria-describedby="revealed-note">${revealed.value}</code>
-    <p class="small muted" id="revealed-note"><strong>Copy it now. It will not be shown again.</strong> Store it somewhere safe, such as a secrets manager.</p>
-  </section>`;
-}
 
 /**
  * @param extraSections Trusted HTML sections appended after "API keys": the place where the webhooks
@@ -58,11 +45,10 @@ export function renderDeveloperSettings(input: DeveloperSettingsViewInput, extra
 ${revealedSecret(input.revealed)}
 <div class="page-header">
   <h1>Developer settings</h1>
-  <p>OAuth apps, API keys and webhooks for the <strong>${input.workspace.name}</strong> workspace.</p>
+  <p>OAuth apps and webhooks for the <strong>${input.workspace.name}</strong> workspace. Your personal API keys are on your <a href="${PAGE_PATHS.account}">Account</a> page.</p>
   ${workspaceSwitcher(input.workspaces, input.workspace.id)}
 </div>
 ${oauthAppsSection({ csrfToken: input.csrfToken, workspaceId: input.workspace.id, oauthEnabled: input.oauthEnabled, clients: input.clients })}
-${apiKeysSection({ csrfToken: input.csrfToken, workspaceId: input.workspace.id, apiKeys: input.apiKeys })}
 ${extraSections.map((section) => raw(section))}`;
   return renderLayout({
     title: `Developer settings · ${input.workspace.name}`,

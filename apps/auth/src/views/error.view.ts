@@ -6,6 +6,8 @@ export interface ErrorViewInput {
   title: string;
   message: string;
   user?: ViewUser | null;
+  /** With a user: the top bar's sign-out form (a member refused a page must still be able to sign out). */
+  csrfToken?: string;
 }
 
 /**
@@ -22,5 +24,5 @@ export function renderError(input: ErrorViewInput): string {
     <a class="button primary" href="${PAGE_PATHS.home}">Go to the home page</a>
   </div>
 </div>`;
-  return renderLayout({ title: input.title, user: input.user ?? null, width: 'narrow', body });
+  return renderLayout({ title: input.title, user: input.user ?? null, ...(input.csrfToken ? { csrfToken: input.csrfToken } : {}), width: 'narrow', body });
 }

@@ -1,5 +1,5 @@
 import { html } from './html';
-import { PAGE_PATHS, PRODUCT_NAME, ViewUser, renderLayout } from './layout.view';
+import { PAGE_PATHS, PRODUCT_NAME, ViewUser, navigationFor, renderLayout } from './layout.view';
 
 export interface HomeViewInput {
   user: ViewUser | null;
@@ -24,8 +24,7 @@ export function renderHome(input: HomeViewInput): string {
   <p>Signed in as <strong>${input.user.email}</strong></p>
 </div>
 <div class="tiles">
-  <a class="tile" href="${PAGE_PATHS.account}"><strong>Account</strong><span>See the apps connected to your account and revoke their access.</span></a>
-  <a class="tile" href="${PAGE_PATHS.developer}"><strong>Developer settings</strong><span>Register OAuth apps and manage API keys for your workspaces.</span></a>
+  ${navigationFor(input.user).map((item) => html`<a class="tile" href="${item.path}"><strong>${item.label}</strong><span>${item.summary}</span></a>`)}
 </div>`;
   return renderLayout({ title: 'Home', user: input.user, csrfToken: input.csrfToken, width: 'medium', body });
 }

@@ -16,7 +16,32 @@ export const PAGE_PATHS = {
 
 export interface ViewUser {
   email: string;
+  /** Whether they administer a workspace: only then are admin pages linked (members were shown doors to a 403). */
+  administers?: boolean;
 }
+
+/** A page of the top navigation, and its tile on the home page. */
+export interface NavigationItem {
+  key: string;
+  label: string;
+  path: string;
+  /** `admins`: linked only for people who administer a workspace (the page refuses anyone else). */
+  audience: 'everyone' | 'admins';
+  /** The home page's description of it. */
+  summary: string;
+}
+
+/**
+ * The navigation, as data: a new page (an "AI assistant connections" page, say) is one more entry, and both the
+ * top bar and the home page's tiles follow.
+ */
+export const NAVIGATION: readonly NavigationItem[] = [
+  { key: 'account', label: 'Account', path: PAGE_PATHS.account, audience: 'everyone', summary: 'See the apps connected to your account and manage your personal API keys.' },
+  { key: 'developer', label: 'Developer settings', path: PAGE_PATHS.developer, audience: 'admins', summary: 'Register OAuth apps and webhooks for the workspaces you administer.' },
+];
+
+/** The pages this user may open. */
+export const navigationFor = (user: ViewUser): NavigationItem[] => NAVIGATION.filter((item) => item.audience === 'everyone' || user.administers === true);
 
 export interface FlashMessage {
   kind: 'success' | 'error' | 'info';
@@ -31,8 +56,8 @@ export interface LayoutInput {
   csrfToken?: string;
   body: SafeHtml;
   flash?: FlashMessage;
-  /** Marks the matching top-bar link with aria-current="page". */
-  current?: 'account' | 'developer';
+  /** Marks the top-bar link with this NavigationItem key with aria-current="page". */
+  current?: string | undefined;
   /** Narrow centered column for single-card pages (sign-in, consent, errors). */
   width?: 'narrow' | 'medium' | 'wide';
 }
@@ -44,11 +69,8 @@ export function flashMessage(flash: FlashMessage | undefined): SafeHtml {
 }
 
 function topBarUser(user: ViewUser, csrfToken: string | undefined, current: LayoutInput['current']): SafeHtml {
-  const link = (key: 'account' | 'developer', label: string): SafeHtml =>
-    html`<a href="${PAGE_PATHS[key]}"${current === key ? html` aria-current="page"` : ''}>${label}</a>`;
   return html`<nav class="topnav" aria-label="Main">
-      ${link('account', 'Account')}
-      ${link('developer', 'Developer settings')}
+      ${navigationFor(user).map((item) => html`<a href="${item.path}"${current === item.key ? html` aria-current="page"` : ''}>${item.label}</a>`)}
     </nav>
     <span class="topbar-email" title="${user.email}"><span class="visually-hidden">Signed in as </span>${user.email}</span>
     ${csrfToken

@@ -1,12 +1,21 @@
 import type { ClientSummary } from '@cs/oauth';
 import { SafeHtml, html, pathTo } from './html';
+import { breakableUri } from './breakable-uri.partial';
 import { clientLogo } from './client-logo.partial';
-import { csrfInput } from './form-controls.partial';
-import { dateTag } from './utc-date.format';
+import { dateTag, timeTag } from './utc-date.format';
 
 export type DeveloperClient = ClientSummary;
 
-function clientRow(client: DeveloperClient, workspaceId: string, csrfToken: string): SafeHtml {
+/** The current secret, and during a rotation's overlap the replaced one with the moment it stops working. */
+function clientSecrets(client: DeveloperClient): SafeHtml {
+  if (!client.previousSecret) return html`<code class="nw">${client.secretHint}</code>`;
+  return html`<ul class="secret-list">
+    <li><code class="nw">${client.secretHint}</code> <span class="cell-note">Current</span></li>
+    <li class="previous-secret"><code class="nw">${client.previousSecret.hint}</code> <span class="cell-note">Previous, works until ${timeTag(client.previousSecret.expiresAt)}</span></li>
+  </ul>`;
+}
+
+function clientRow(client: DeveloperClient, workspaceId: string): SafeHtml {
   return html`<tr role="row">
     <td role="cell" class="primary-cell">
       <div class="app-cell">${clientLogo(client.name, client.logoUri)}
@@ -14,26 +23,18 @@ function clientRow(client: DeveloperClient, workspaceId: string, csrfToken: stri
           <span class="cell-note">Created ${dateTag(client.createdAt)}</span></div>
       </div>
     </td>
-    <td role="cell" data-label="Redirect URIs"><ul class="url-list">${client.redirectUris.map((uri) => html`<li>${uri}</li>`)}</ul></td>
+    <td role="cell" data-label="Redirect URIs"><ul class="url-list">${client.redirectUris.map((uri) => html`<li>${breakableUri(uri)}</li>`)}</ul></td>
     <td role="cell" data-label="Scopes"><ul class="chips">${client.scopes.map((scope) => html`<li class="chip">${scope}</li>`)}</ul></td>
-    <td role="cell" data-label="Secret"><code class="nw">${client.secretHint}</code></td>
+    <td role="cell" data-label="Secret">${clientSecrets(client)}</td>
     <td role="cell" class="actions">
       <a class="button" href="${pathTo`/developer/clients/${client.clientId}?workspace=${workspaceId}`}" aria-label="Edit ${client.name}">Edit</a>
-      <form method="post" action="${pathTo`/developer/clients/${client.clientId}/rotate-secret`}">
-        ${csrfInput(csrfToken)}
-        <input type="hidden" name="workspace_id" value="${workspaceId}">
-        <button type="submit" name="action" value="rotate_secret" aria-label="Rotate the secret of ${client.name}">Rotate secret</button>
-      </form>
-      <form method="post" action="${pathTo`/developer/clients/${client.clientId}/delete`}">
-        ${csrfInput(csrfToken)}
-        <input type="hidden" name="workspace_id" value="${workspaceId}">
-        <button type="submit" name="action" value="delete" class="danger" aria-label="Delete ${client.name}">Delete</button>
-      </form>
+      <a class="button" href="${pathTo`/developer/clients/${client.clientId}/rotate-secret?workspace=${workspaceId}`}" aria-label="Rotate the secret of ${client.name}">Rotate secret</a>
+      <a class="button danger" href="${pathTo`/developer/clients/${client.clientId}/delete?workspace=${workspaceId}`}" aria-label="Delete ${client.name}">Delete</a>
     </td>
   </tr>`;
 }
 
-function clientsTable(clients: DeveloperClient[], workspaceId: string, csrfToken: string): SafeHtml {
+function clientsTable(clients: DeveloperClient[], workspaceId: string): SafeHtml {
   if (clients.length === 0) {
     return html`<div class="table-card"><div class="empty">
       <strong>No OAuth apps yet.</strong>
@@ -49,7 +50,7 @@ function clientsTable(clients: DeveloperClient[], workspaceId: string, csrfToken
         <th role="columnheader" scope="col">Secret</th>
         <th role="columnheader" scope="col"><span class="visually-hidden">Actions</span></th>
       </tr></thead>
-      <tbody role="rowgroup">${clients.map((client) => clientRow(client, workspaceId, csrfToken))}</tbody>
+      <tbody role="rowgroup">${clients.map((client) => clientRow(client, workspaceId))}</tbody>
     </table>
   </div>`;
 }
@@ -73,7 +74,7 @@ export function oauthAppsSection(input: {
     ${registerLink}
   </div>
   ${input.oauthEnabled
-    ? clientsTable(input.clients, input.workspaceId, input.csrfToken)
+    ? clientsTable(input.clients, input.workspaceId)
     : html`<div class="notice"><p>OAuth apps are not enabled for this workspace. Ask the operator of the service to enable them.</p></div>`}
 </section>`;
 }

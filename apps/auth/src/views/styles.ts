@@ -128,7 +128,9 @@ button:hover, .button:hover, .secondary:hover { background: var(--surface-muted)
 /* Identity: logos, chips */
 .logo { width: 40px; height: 40px; border-radius: 10px; border: 1px solid var(--border); object-fit: cover; background: var(--surface); flex: none; }
 .logo-lg { width: 64px; height: 64px; border-radius: 16px; }
-.logo-placeholder { display: grid; place-items: center; background: var(--accent-soft); color: var(--accent-text); border-color: var(--accent-border); font-weight: 650; }
+.logo-placeholder { display: grid; place-items: center; background: var(--accent-soft); color: var(--accent-text); border-color: var(--accent-border); font-weight: 650; position: relative; overflow: hidden; }
+/* The logo covers the letter once it has loaded; a logo that fails leaves the letter (client-logo.partial.ts). */
+.logo-image { position: absolute; inset: 0; background-size: cover; background-position: center; background-repeat: no-repeat; }
 .logo-lg.logo-placeholder { font-size: 1.6rem; }
 .app-cell { display: flex; align-items: center; gap: 12px; min-width: 0; }
 .app-cell strong { display: block; font-weight: 600; }
@@ -146,13 +148,15 @@ tbody tr:first-child td { border-top: 0; }
 td.actions { text-align: right; white-space: nowrap; }
 td.primary-cell { min-width: 200px; }
 .oauth-apps td.primary-cell { min-width: 250px; }
-.oauth-apps .url-list { min-width: 220px; }
+.oauth-apps .url-list { min-width: 180px; }
 .nw { white-space: nowrap; }
 td.actions > form, td.actions > a { display: inline-flex; vertical-align: middle; }
 td.actions > * + * { margin-left: 8px; }
 tr.is-revoked td { color: var(--subtle); background: var(--surface-muted); }
 tr.is-revoked .chip { color: var(--subtle); }
-.url-list { list-style: none; padding: 0; display: grid; gap: 2px; min-width: 240px; font-family: var(--mono); font-size: 0.8rem; overflow-wrap: anywhere; }
+.url-list { list-style: none; padding: 0; display: grid; gap: 2px; min-width: 240px; font-family: var(--mono); font-size: 0.8rem; }
+/* Each URI wraps after its separators (<wbr>, breakable-uri.partial.ts); inside a segment only when it must. */
+.url-list li { min-width: 0; overflow-wrap: break-word; }
 .empty { padding: 40px 24px; text-align: center; color: var(--muted); }
 .empty strong { display: block; color: var(--text); font-weight: 600; margin-bottom: 4px; }
 
@@ -194,6 +198,8 @@ tr.is-revoked .chip { color: var(--subtle); }
 /* Webhooks */
 .badge-danger { background: var(--danger-soft); color: var(--danger-hover); }
 .badge-pending { background: var(--accent-soft); color: var(--accent-text); }
+.badge-warning { background: #fffaeb; color: #93370d; }
+.next-attempt { white-space: normal; }
 .failing-note { color: var(--danger-hover); }
 .url-link { font-family: var(--mono); font-size: 0.86rem; font-weight: 560; overflow-wrap: anywhere; }
 .webhooks td.primary-cell { min-width: 280px; }
@@ -215,6 +221,13 @@ tr.is-revoked .chip { color: var(--subtle); }
 .headers th, .headers td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--border); overflow-wrap: anywhere; }
 .headers th { color: var(--muted); font-weight: 500; width: 40%; font-size: inherit; letter-spacing: normal; text-transform: none; background: none; white-space: normal; }
 .code-block { margin: 0; padding: 12px 14px; max-height: 320px; overflow: auto; background: var(--surface-muted); border: 1px solid var(--border); border-radius: var(--radius); font-family: var(--mono); font-size: 0.8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+.consent-publisher { text-align: center; color: var(--muted); margin: -4px 0 8px; font-size: 0.9rem; }
+.switch-account { display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; align-items: baseline; margin-top: 16px; color: var(--muted); font-size: 0.9rem; }
+.switch-account .button-link { color: var(--accent-text); text-decoration: underline; }
+.copy-row { display: flex; gap: 12px; align-items: center; min-height: 0; }
+.copy-row:has(button[hidden]) { display: none; }
+.secret-list { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
+.confirm h1 { font-size: 1.3rem; }
 
 @media (max-width: 640px) {
   body { font-size: 15px; }
@@ -235,7 +248,9 @@ tr.is-revoked .chip { color: var(--subtle); }
   .responsive tbody tr:first-child { border-top: 0; }
   .responsive td { display: flex; gap: 12px; justify-content: space-between; align-items: baseline; padding: 4px 0; border: 0; text-align: right; }
   .responsive td[data-label]::before { content: attr(data-label); color: var(--muted); font-size: 0.82rem; font-weight: 500; text-align: left; flex: none; }
-  .responsive td.primary-cell { text-align: left; padding-bottom: 8px; }
+  .responsive td.primary-cell { text-align: left; padding-bottom: 8px; min-width: 0; }
+  /* Ids have no break opportunity: on a phone they wrap anywhere rather than widen the card (issue 19: 9 px at 390 px). */
+  .responsive td.primary-cell code { overflow-wrap: anywhere; }
   .responsive td .chips, .responsive td .url-list { justify-content: flex-end; justify-items: end; min-width: 0; }
   .responsive td.actions { justify-content: flex-start; flex-wrap: wrap; gap: 8px; padding-top: 10px; }
   .responsive td.actions > * + * { margin-left: 0; }

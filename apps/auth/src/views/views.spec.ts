@@ -1,4 +1,7 @@
 import { AccountViewInput, renderAccount } from './account.view';
+import { type AccountApiKey, apiKeysSection } from './api-keys.section';
+import { breakableUri } from './breakable-uri.partial';
+import { COPY_SCRIPT, COPY_SCRIPT_CSP_SOURCE } from './copy-button.partial';
 import { ClientFormViewInput, renderClientForm } from './client-form.view';
 import { ConsentViewInput, SCOPE_DESCRIPTIONS, renderConsent } from './consent.view';
 import { DeveloperSettingsViewInput, renderDeveloperSettings } from './developer-settings.view';
@@ -18,6 +21,8 @@ function tagsOf(doc: string): Tag[] {
     attrs: Object.fromEntries([...(m[2] ?? '').matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map((a) => [a[1] ?? '', a[2] ?? ''])),
   }));
 }
+/** The text of every <script> element. */
+const scriptsOf = (doc: string): string[] => [...doc.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? '');
 const find = (doc: string, predicate: (tag: Tag) => boolean): Tag[] => tagsOf(doc).filter(predicate);
 const inputsNamed = (doc: string, name: string): Tag[] => find(doc, (t) => ['input', 'textarea', 'button'].includes(t.name) && t.attrs['name'] === name);
 const buttonWithAction = (doc: string, value: string): Tag | undefined =>
@@ -38,18 +43,20 @@ const aConsent = (o: Partial<ConsentViewInput> = {}): ConsentViewInput => ({
 });
 const anAccount = (o: Partial<AccountViewInput> = {}): AccountViewInput => ({
   csrfToken: CSRF, user, ...o,
-  connections: o.connections ?? [{ id: 'conn_1', clientName: 'Notes Sync', logoUri: null, workspaceName: 'Research', scopes: ['email'], connectedAt: at, lastUsedAt: null }],
+  apps: o.apps ?? [{ clientId: 'ext_1', clientName: 'Notes Sync', logoUri: null, workspaceNames: ['Research', 'Sales'], scopes: ['conversations:read', 'email', 'offline_access'], connectedAt: at, lastUsedAt: null, connectionCount: 3 }],
 });
 const aDeveloperSettings = (o: Partial<DeveloperSettingsViewInput> = {}): DeveloperSettingsViewInput => ({
   csrfToken: CSRF, user, workspace: { id: 'ws_1', name: 'Research' },
   workspaces: [{ id: 'ws_1', name: 'Research', isAdmin: true }, { id: 'ws_2', name: 'Sales', isAdmin: false }],
   oauthEnabled: true,
-  clients: [{ clientId: 'ext_1', name: 'Notes Sync', logoUri: null, redirectUris: ['https://notes.example.com/cb'], scopes: ['email'], createdAt: at, secretHint: 'cs_…a1b2' }],
-  apiKeys: [
-    { id: 'key_1', name: 'Import', hint: 'sk_…c3d4', createdAt: at, lastUsedAt: null, revokedAt: null },
-    { id: 'key_2', name: 'Old', hint: 'sk_…e5f6', createdAt: at, lastUsedAt: at, revokedAt: new Date('2026-12-01T09:30:00Z') },
-  ], ...o,
+  clients: [{ clientId: 'ext_1', name: 'Notes Sync', logoUri: null, redirectUris: ['https://notes.example.com/cb'], scopes: ['email'], createdAt: at, secretHint: 'cs_…a1b2', previousSecret: null }],
+  ...o,
 });
+const KEYS: AccountApiKey[] = [
+  { id: 'key_1', name: 'Import', hint: 'sk_…c3d4', createdAt: at, lastUsedAt: null, revokedAt: null, workspaceId: 'ws_1', workspaceName: 'Research' },
+  { id: 'key_2', name: 'Old', hint: 'sk_…e5f6', createdAt: at, lastUsedAt: at, revokedAt: new Date('2026-12-01T09:30:00Z'), workspaceId: 'ws_2', workspaceName: 'Sales' },
+];
+const keysSection = (workspaces = [{ id: 'ws_1', name: 'Research' }, { id: 'ws_2', name: 'Sales' }]) => apiKeysSection({ csrfToken: CSRF, workspaces, apiKeys: KEYS });
 const aClientForm = (o: Partial<ClientFormViewInput> = {}): ClientFormViewInput => ({
   mode: 'create', action: '/developer/clients', csrfToken: CSRF, user, workspace: { id: 'ws_1', name: 'Research' },
   values: { name: 'Notes Sync', logoUri: '', redirectUris: 'https://a.example/cb\nhttp://localhost:8080/cb', scopes: ['email'] },
@@ -61,10 +68,10 @@ const everyPage = (): [string, string][] => [
   ['sign-in', renderSignIn(aSignIn({ error: 'Wrong password', clientName: 'Notes Sync', email: 'a@b.c' }))],
   ['consent (one workspace)', renderConsent(aConsent())],
   ['consent (several workspaces)', renderConsent(aConsent({ workspaces: [{ id: 'ws_1', name: 'A' }, { id: 'ws_2', name: 'B' }], error: 'Pick one' }))],
-  ['account', renderAccount(anAccount({ flash: { kind: 'success', message: 'Revoked.' } }))],
-  ['account (empty)', renderAccount(anAccount({ connections: [] }))],
+  ['account', renderAccount(anAccount({ flash: { kind: 'success', message: 'Revoked.' }, sections: [keysSection()] }))],
+  ['account (empty)', renderAccount(anAccount({ apps: [] }))],
   ['developer settings', renderDeveloperSettings(aDeveloperSettings({ revealed: { label: 'API key', value: 'sk_x' } }))],
-  ['developer settings (OAuth disabled)', renderDeveloperSettings(aDeveloperSettings({ oauthEnabled: false, apiKeys: [] }))],
+  ['developer settings (OAuth disabled)', renderDeveloperSettings(aDeveloperSettings({ oauthEnabled: false }))],
   ['client form', renderClientForm(aClientForm({ errors: { name: 'Required', scopes: 'Pick one' } }))],
   ['client form (edit)', renderClientForm(aClientForm({ mode: 'edit', clientId: 'ext_1', action: '/developer/clients/ext_1' }))],
   ['error', renderError({ status: 400, title: 'This redirect URI is not registered for the app', message: 'Stopped.', user })],
@@ -83,10 +90,13 @@ describe.each(everyPage())('%s page', (_name, doc) => {
     expect(doc.trimEnd().endsWith('</html>')).toBe(true);
   });
 
-  it('runs no script: no <script>, no event handler attributes, no style attributes, no javascript: URLs', () => {
+  it('runs no script but the Copy buttons\' one; no event handler attributes, no javascript: URLs; a style attribute only for a logo', () => {
     const tags = tagsOf(doc);
-    expect(tags.filter((t) => t.name === 'script')).toEqual([]);
-    expect(tags.flatMap((t) => Object.keys(t.attrs)).filter((a) => /^on/i.test(a) || a === 'style')).toEqual([]);
+    expect(scriptsOf(doc).filter((script) => script !== COPY_SCRIPT)).toEqual([]);
+    expect(tags.flatMap((t) => Object.keys(t.attrs)).filter((a) => /^on/i.test(a))).toEqual([]);
+    // The one style attribute: a client logo as a CSS background over its letter (client-logo.partial.ts).
+    const styled = tags.filter((t) => 'style' in t.attrs);
+    for (const tag of styled) expect([tag.name, tag.attrs['class'], tag.attrs['style']]).toEqual(['span', 'logo-image', expect.stringMatching(/^background-image: url\(&quot;[^"'()\\\s<>]*&quot;\)$/)]);
     expect(doc).not.toMatch(/javascript:/i);
   });
 
@@ -137,7 +147,7 @@ describe('consent page', () => {
   it('names the client, shows its logo, each scope in plain words and both buttons', () => {
     const doc = renderConsent(aConsent({ scopes: ['email', 'conversations:read'].map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] ?? '' })) }));
     expect(doc).toContain('Notes Sync wants to access your Conversation Service account');
-    expect(find(doc, (t) => t.name === 'img')[0]?.attrs).toMatchObject({ src: 'https://cdn.example.com/logo.png', alt: 'Notes Sync logo' });
+    expect(doc).toContain('<span class="logo-image" style="background-image: url(&quot;https://cdn.example.com/logo.png&quot;)"></span>');
     expect(doc).toContain('<span>See your email address</span>');
     expect(doc).toContain('<span>Read your meetings and conversations, including transcripts and summaries</span>');
     expect(doc).toContain('ada@example.com');
@@ -145,6 +155,19 @@ describe('consent page', () => {
     expect(buttonWithAction(doc, 'deny')?.attrs['class']).toBe('secondary');
     expect(doc).toMatch(/value="approve" class="primary">Allow<\/button>/);
     expect(doc).toMatch(/value="deny" class="secondary">Cancel<\/button>/);
+  });
+
+  it('names the redirect host and the registering workspace, and offers "Not you? Switch account" as a form of its own', () => {
+    const doc = renderConsent(
+      aConsent({ client: { name: 'Notes Sync', logoUri: null, clientId: 'ext_1', workspaceName: 'Acme' }, redirectHost: 'notes.example.com', switchAccountAction: '/interaction/i1/switch-account' }),
+    );
+    const text = doc.replace(/<[^>]+>/g, '');
+    expect(text).toContain('Registered by the Acme workspace');
+    expect(text).toContain('After you choose, you will be sent to notes.example.com.');
+    // After the consent form: scripts that post the first form of the page (docs/api.md "OAuth") still post consent.
+    expect(formActions(doc)).toEqual(['/interaction/i1/consent', '/interaction/i1/switch-account']);
+    expect(buttonWithAction(doc, 'switch_account')).toBeDefined();
+    expect(text).toMatch(/Not you\?\s+Switch account/);
   });
 
   it('binds to the only workspace with a hidden input', () => {
@@ -167,41 +190,108 @@ describe('consent page', () => {
     for (const logoUri of [null, 'javascript:alert(1)']) {
       const doc = renderConsent(aConsent({ client: { name: 'zeta', logoUri, clientId: 'ext_1' } }));
       expect(find(doc, (t) => t.name === 'img')).toEqual([]);
-      expect(doc).toContain('<span class="logo logo-placeholder logo-lg" aria-hidden="true">Z</span>');
+      expect(doc).toContain('<span class="logo logo-placeholder logo-lg" aria-hidden="true"><span class="logo-letter">Z</span></span>');
     }
+  });
+
+  it('puts the logo over its letter, so a logo that fails to load leaves the letter, and keeps a logo URL inside its CSS string', () => {
+    const doc = renderConsent(aConsent({ client: { name: 'zeta', logoUri: 'https://cdn.example.com/a"b)c\\d e.png', clientId: 'ext_1' } }));
+    expect(find(doc, (t) => t.name === 'img')).toEqual([]);
+    expect(doc).toContain('<span class="logo-letter">Z</span><span class="logo-image" style="background-image: url(&quot;https://cdn.example.com/a%22b%29c/d%20e.png&quot;)"></span>');
+    const path = renderConsent(aConsent({ client: { name: 'zeta', logoUri: '/logo"); background: red; x:("', clientId: 'ext_1' } }));
+    expect(path).toContain('url(&quot;/logo%22%29;%20background:%20red;%20x:%28%22&quot;)');
+  });
+});
+
+describe('redirect URIs', () => {
+  it('may wrap after their separators only, each piece escaped', () => {
+    expect(breakableUri('https://a.example/cb?x=<b>').toString()).toBe('https:<wbr>/<wbr>/<wbr>a.<wbr>example/<wbr>cb?<wbr>x=<wbr>&lt;b&gt;');
+    const doc = renderDeveloperSettings(aDeveloperSettings());
+    expect(doc).toContain('<li>https:<wbr>/<wbr>/<wbr>notes.<wbr>example.<wbr>com/<wbr>cb</li>');
+  });
+});
+
+describe('copy buttons (progressive enhancement)', () => {
+  it('are hidden until the script shows them; the script is the one the CSP allows by hash', () => {
+    const doc = renderDeveloperSettings(aDeveloperSettings({ revealed: { label: 'Client secret', value: 'cs_secret' } }));
+    const copy = find(doc, (t) => t.name === 'button' && t.attrs['data-copy'] === 'revealed-value');
+    expect(copy).toHaveLength(1);
+    expect('hidden' in (copy[0]?.attrs ?? {})).toBe(true);
+    expect(scriptsOf(doc)).toEqual([COPY_SCRIPT]);
+    const { createHash } = jest.requireActual<typeof import('node:crypto')>('node:crypto');
+    expect(COPY_SCRIPT_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(COPY_SCRIPT).digest('base64')}'`);
+    expect(scriptsOf(renderDeveloperSettings(aDeveloperSettings()))).toEqual([]);
   });
 });
 
 describe('account page', () => {
-  it('lists connections with a revoke form per app, named for assistive technology', () => {
+  it('creates personal API keys in a workspace of the user, revokes through a confirm page, greys out revoked ones', () => {
+    const doc = renderAccount(anAccount({ sections: [keysSection()] }));
+    expect(inputsNamed(doc, 'name')[0]?.attrs['id']).toBe('api-key-name');
+    expect(find(doc, (t) => t.name === 'option').map((t) => t.attrs['value'])).toEqual(['ws_1', 'ws_2']);
+    expect(buttonWithAction(doc, 'create_api_key')).toBeDefined();
+    expect(formActions(doc)).toEqual(['/sign-out', '/account/api-keys']);
+    const revokes = find(doc, (t) => t.name === 'a' && (t.attrs['href'] ?? '').endsWith('/revoke') && (t.attrs['href'] ?? '').startsWith('/account/api-keys/'));
+    expect(revokes.map((t) => t.attrs['href'])).toEqual(['/account/api-keys/key_1/revoke']);
+    expect(doc).toMatch(/<tr role="row" class="is-revoked">[\s\S]*?Revoked <time datetime="2026-12-01T09:30:00.000Z">/);
+    expect(doc).toContain('<td role="cell" data-label="Workspace">Sales</td>');
+  });
+
+  it('fixes the workspace of a new key when the user has only one', () => {
+    const doc = apiKeysSection({ csrfToken: CSRF, workspaces: [{ id: 'ws_1', name: 'Research' }], apiKeys: [] }).toString();
+    expect(find(doc, (t) => t.name === 'input' && t.attrs['name'] === 'workspace_id').map((t) => t.attrs['value'])).toEqual(['ws_1']);
+    expect(find(doc, (t) => t.name === 'select')).toEqual([]);
+  });
+
+  it('lists each app once, its permissions in the consent screen\'s words, with one Revoke named for assistive technology', () => {
     const doc = renderAccount(anAccount());
-    expect(formActions(doc)).toContain('/account/connections/conn_1/revoke');
-    expect(buttonWithAction(doc, 'revoke')?.attrs).toMatchObject({ class: 'danger', 'aria-label': 'Revoke access for Notes Sync' });
-    expect(doc).toContain('>Revoke access</button>');
+    const revoke = find(doc, (t) => t.name === 'a' && t.attrs['href'] === '/account/apps/ext_1/revoke');
+    expect(revoke).toHaveLength(1);
+    expect(revoke[0]?.attrs).toMatchObject({ class: 'button danger', 'aria-label': 'Revoke access for Notes Sync' });
+    expect(doc.match(/data-client-id=/g)).toHaveLength(1);
+    for (const scope of ['conversations:read', 'email', 'offline_access']) expect(doc).toContain(`<li>${SCOPE_DESCRIPTIONS[scope]}</li>`);
+    expect(doc).not.toContain('conversations:read');
+    expect(doc).toContain('Research, Sales');
+    // Nothing is revoked from this page in one click: the link leads to a confirm page.
+    expect(formActions(doc)).toEqual(['/sign-out']);
     expect(doc).toContain('<time datetime="2026-11-22T14:05:09.000Z">');
-    expect(doc.replace(/<[^>]+>/g, '')).toContain('22 Nov 2026, 14:05 UTC');
     expect(doc).toContain('Never');
   });
 
-  it('percent-encodes connection ids in the revoke URL', () => {
-    const doc = renderAccount(anAccount({ connections: [{ id: '../x?y', clientName: 'A', logoUri: null, workspaceName: 'W', scopes: [], connectedAt: at, lastUsedAt: null }] }));
-    expect(formActions(doc)).toContain('/account/connections/..%2Fx%3Fy/revoke');
+  it('percent-encodes client ids in the revoke URL', () => {
+    const doc = renderAccount(anAccount({ apps: [{ clientId: '../x?y', clientName: 'A', logoUri: null, workspaceNames: ['W'], scopes: [], connectedAt: at, lastUsedAt: null, connectionCount: 1 }] }));
+    expect(find(doc, (t) => t.name === 'a').map((t) => t.attrs['href'])).toContain('/account/apps/..%2Fx%3Fy/revoke');
   });
 
   it('has an empty state', () => {
-    expect(renderAccount(anAccount({ connections: [] }))).toContain('No apps are connected to your account.');
+    expect(renderAccount(anAccount({ apps: [] }))).toContain('No apps are connected to your account.');
   });
 });
 
 describe('developer settings page', () => {
-  it('lists OAuth apps with edit, rotate-secret and delete actions and a register link', () => {
+  it('lists OAuth apps with edit, rotate-secret and delete links (to their confirm pages) and a register link', () => {
     const doc = renderDeveloperSettings(aDeveloperSettings());
     const hrefs = find(doc, (t) => t.name === 'a').map((t) => t.attrs['href']);
-    expect(hrefs).toEqual(expect.arrayContaining(['/developer/clients/ext_1?workspace=ws_1', '/developer/clients/new?workspace=ws_1', '/developer?workspace=ws_2']));
-    expect(formActions(doc)).toEqual(expect.arrayContaining(['/developer/clients/ext_1/rotate-secret', '/developer/clients/ext_1/delete', '/developer/api-keys', '/developer/api-keys/key_1/revoke']));
-    expect(buttonWithAction(doc, 'rotate_secret')).toBeDefined();
-    expect(buttonWithAction(doc, 'delete')?.attrs['class']).toBe('danger');
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/developer/clients/ext_1?workspace=ws_1',
+        '/developer/clients/new?workspace=ws_1',
+        '/developer?workspace=ws_2',
+        '/developer/clients/ext_1/rotate-secret?workspace=ws_1',
+        '/developer/clients/ext_1/delete?workspace=ws_1',
+      ]),
+    );
+    // Nothing destructive is one click away: the only form is the sign-out.
+    expect(formActions(doc)).toEqual(['/sign-out']);
+    expect(find(doc, (t) => t.name === 'a' && t.attrs['href'] === '/developer/clients/ext_1/delete?workspace=ws_1')[0]?.attrs['class']).toBe('button danger');
     expect(doc).toContain('cs_…a1b2');
+  });
+
+  it('shows a replaced client secret beside the current one with the moment it stops working', () => {
+    const client = { ...aDeveloperSettings().clients[0]!, previousSecret: { hint: 'cs_…old1', expiresAt: new Date('2026-11-23T14:05:09Z') } };
+    const doc = renderDeveloperSettings(aDeveloperSettings({ clients: [client] }));
+    expect(doc).toContain('cs_…a1b2');
+    expect(doc).toMatch(/cs_…old1<\/code> <span class="cell-note">Previous, works until <time datetime="2026-11-23T14:05:09.000Z">/);
   });
 
   it('explains that OAuth apps are not enabled, with no register link', () => {
@@ -210,13 +300,10 @@ describe('developer settings page', () => {
     expect(doc).not.toContain('/developer/clients/new');
   });
 
-  it('creates API keys for the workspace and greys out revoked ones with their revocation date', () => {
+  it('points to the account page for API keys, which are personal', () => {
     const doc = renderDeveloperSettings(aDeveloperSettings());
-    expect(inputsNamed(doc, 'name')[0]?.attrs['id']).toBe('api-key-name');
-    expect(find(doc, (t) => t.name === 'input' && t.attrs['name'] === 'workspace_id').every((t) => t.attrs['value'] === 'ws_1')).toBe(true);
-    expect(buttonWithAction(doc, 'create_api_key')).toBeDefined();
-    expect(formActions(doc)).not.toContain('/developer/api-keys/key_2/revoke');
-    expect(doc).toMatch(/<tr role="row" class="is-revoked">[\s\S]*?Revoked <time datetime="2026-12-01T09:30:00.000Z">/);
+    expect(buttonWithAction(doc, 'create_api_key')).toBeUndefined();
+    expect(doc).toContain('Your personal API keys are on your <a href="/account">Account</a> page.');
   });
 
   it('shows a revealed secret once, prominently', () => {
@@ -225,9 +312,9 @@ describe('developer settings page', () => {
     expect(doc).toContain('Copy it now. It will not be shown again.');
   });
 
-  it('appends extra sections (webhooks) as given, after API keys', () => {
+  it('appends extra sections (webhooks) as given, after OAuth apps', () => {
     const doc = renderDeveloperSettings(aDeveloperSettings(), ['<section id="webhooks"><h2>Webhooks</h2></section>']);
-    expect(doc.indexOf('<section id="webhooks">')).toBeGreaterThan(doc.indexOf('id="api-keys-title"'));
+    expect(doc.indexOf('<section id="webhooks">')).toBeGreaterThan(doc.indexOf('id="oauth-apps-title"'));
   });
 });
 
@@ -264,12 +351,23 @@ describe('error and home pages', () => {
     expect(doc).not.toMatch(/http-equiv="refresh"/i);
   });
 
-  it('links to sign-in when signed out, and to Account and Developer settings when signed in', () => {
+  it('links to sign-in when signed out; an admin to Account and Developer settings, a member to Account only', () => {
     const hrefs = (doc: string): (string | undefined)[] => find(doc, (t) => t.name === 'a').map((t) => t.attrs['href']);
     expect(hrefs(renderHome({ user: null }))).toContain('/sign-in');
-    const signedIn = renderHome({ user, csrfToken: CSRF });
-    expect(hrefs(signedIn)).toEqual(expect.arrayContaining(['/account', '/developer']));
-    expect(formActions(signedIn)).toEqual(['/sign-out']);
+    const admin = renderHome({ user: { ...user, administers: true }, csrfToken: CSRF });
+    expect(hrefs(admin).filter((href) => href === '/developer')).toHaveLength(2); // the top bar and the home card
+    expect(hrefs(admin)).toContain('/account');
+    expect(formActions(admin)).toEqual(['/sign-out']);
+    const member = renderHome({ user: { ...user, administers: false }, csrfToken: CSRF });
+    expect(hrefs(member)).toContain('/account');
+    expect(hrefs(member)).not.toContain('/developer');
+    expect(member.replace(/<style>[\s\S]*<\/style>/, '')).not.toContain('Developer settings');
+  });
+
+  it('keeps the navigation and a sign-out on error pages shown to a signed-in user', () => {
+    const doc = renderError({ status: 403, title: 'Developer settings are for workspace admins', message: 'Ask an admin.', user: { ...user, administers: false }, csrfToken: CSRF });
+    expect(formActions(doc)).toEqual(['/sign-out']);
+    expect(find(doc, (t) => t.name === 'a' && t.attrs['href'] === '/account')).toHaveLength(1);
   });
 });
 
@@ -281,11 +379,11 @@ describe('hostile input', () => {
       renderSignIn({ action: h, csrfToken: h, email: h, error: h, clientName: h }),
       renderConsent({ action: h, csrfToken: h, client: { name: h, logoUri: `https://x.example/${h}`, clientId: h }, user: { email: h }, scopes, workspaces: [{ id: h, name: h }, { id: 'b', name: h }], selectedWorkspaceId: h, error: h }),
       renderConsent({ action: h, csrfToken: h, client: { name: h, logoUri: h, clientId: h }, user: { email: h }, scopes, workspaces: [{ id: h, name: h }] }),
-      renderAccount({ csrfToken: h, user: { email: h }, flash: { kind: 'error', message: h }, connections: [{ id: h, clientName: h, logoUri: h, workspaceName: h, scopes: [h], connectedAt: at, lastUsedAt: at }] }),
+      renderAccount({ csrfToken: h, user: { email: h }, flash: { kind: 'error', message: h }, apps: [{ clientId: h, clientName: h, logoUri: h, workspaceNames: [h], scopes: [h], connectedAt: at, lastUsedAt: at, connectionCount: 1 }],
+        sections: [apiKeysSection({ csrfToken: h, workspaces: [{ id: h, name: h }, { id: 'b', name: h }], apiKeys: [{ id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: null, workspaceId: h, workspaceName: h }, { id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: at, workspaceId: h, workspaceName: h }] })] }),
       renderDeveloperSettings({
         csrfToken: h, user: { email: h }, workspace: { id: h, name: h }, workspaces: [{ id: h, name: h, isAdmin: false }, { id: 'b', name: h, isAdmin: true }], oauthEnabled: true,
-        clients: [{ clientId: h, name: h, logoUri: `https://x.example/"${h}`, redirectUris: [h], scopes: [h], createdAt: at, secretHint: h }],
-        apiKeys: [{ id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: null }, { id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: at }],
+        clients: [{ clientId: h, name: h, logoUri: `https://x.example/"${h}`, redirectUris: [h], scopes: [h], createdAt: at, secretHint: h, previousSecret: { hint: h, expiresAt: at } }],
         revealed: { label: h, value: h }, flash: { kind: 'info', message: h },
       }),
       renderClientForm({ mode: 'edit', action: h, csrfToken: h, user: { email: h }, workspace: { id: h, name: h }, values: { name: h, logoUri: h, redirectUris: `${h}</textarea>${h}`, scopes: [h] }, availableScopes: scopes, errors: { name: h, logoUri: h, redirectUris: h, scopes: h }, clientId: h }),
@@ -296,7 +394,7 @@ describe('hostile input', () => {
 
   it.each(hostileDocs().map((doc, index) => [index, doc]))('renders inert everywhere (document %i)', (_index, doc) => {
     const tags = tagsOf(doc);
-    expect(tags.filter((t) => t.name === 'script')).toEqual([]);
+    expect(scriptsOf(doc).filter((script) => script !== COPY_SCRIPT)).toEqual([]);
     expect(tags.filter((t) => t.name === 'img' && t.attrs['src'] === 'x')).toEqual([]);
     expect(tags.flatMap((t) => Object.keys(t.attrs)).filter((a) => /^on/i.test(a))).toEqual([]);
     expect(doc).not.toContain(HOSTILE);

@@ -2,7 +2,7 @@ import type { Webhook, WebhookAttempt, WebhookDeliveryDetail } from '@cs/webhook
 import { SafeHtml, html, pathTo } from './html';
 import { csrfInput } from './form-controls.partial';
 import { ViewUser, renderLayout } from './layout.view';
-import { deliveryOrigin, deliveryStatusBadge } from './webhook-status.partial';
+import { canRedeliver, deliveryOrigin, deliveryState } from './webhook-status.partial';
 import { timeTag } from './utc-date.format';
 
 export interface WebhookDeliveryViewInput {
@@ -12,6 +12,8 @@ export interface WebhookDeliveryViewInput {
   webhook: Webhook;
   delivery: WebhookDeliveryDetail;
 }
+
+const SECONDS = { seconds: true };
 
 const ERROR_KINDS: Record<string, string> = {
   timeout: 'Timed out (no answer within 5 seconds)',
@@ -53,7 +55,7 @@ function attemptCard(attempt: WebhookAttempt): SafeHtml {
     ${outcome}
   </div>
   <dl class="facts">
-    <div><dt>Started</dt><dd>${timeTag(new Date(attempt.started_at))}</dd></div>
+    <div><dt>Started</dt><dd>${timeTag(new Date(attempt.started_at), SECONDS)}</dd></div>
     <div><dt>Duration</dt><dd>${attempt.duration_ms} ms</dd></div>
     <div><dt>Response status</dt><dd>${attempt.response_status === null ? html`<span class="muted">No response</span>` : html`<code>${attempt.response_status}</code>`}</dd></div>
     <div><dt>Error kind</dt><dd>${attempt.error_kind === null ? html`<span class="muted">None</span>` : html`<code>${attempt.error_kind}</code>`}</dd></div>
@@ -88,19 +90,21 @@ export function renderWebhookDelivery(input: WebhookDeliveryViewInput): string {
 </div>
 <div class="card">
   <dl class="facts">
-    <div><dt>Status</dt><dd>${deliveryStatusBadge(delivery.status)}</dd></div>
+    <div><dt>Status</dt><dd>${deliveryState({ ...delivery, next_attempt_at: null })}</dd></div>
     <div><dt>Origin</dt><dd>${deliveryOrigin(delivery.origin)}</dd></div>
     <div><dt>Attempts</dt><dd>${delivery.attempt_count}</dd></div>
-    <div><dt>Created</dt><dd>${timeTag(new Date(delivery.created_at))}</dd></div>
-    ${delivery.next_attempt_at ? html`<div><dt>Next attempt</dt><dd>${timeTag(new Date(delivery.next_attempt_at))}</dd></div>` : ''}
-    ${delivery.completed_at ? html`<div><dt>Completed</dt><dd>${timeTag(new Date(delivery.completed_at))}</dd></div>` : ''}
+    <div><dt>Created</dt><dd>${timeTag(new Date(delivery.created_at), SECONDS)}</dd></div>
+    ${delivery.next_attempt_at ? html`<div><dt>Next attempt</dt><dd>${timeTag(new Date(delivery.next_attempt_at), SECONDS)}</dd></div>` : ''}
+    ${delivery.completed_at ? html`<div><dt>Completed</dt><dd>${timeTag(new Date(delivery.completed_at), SECONDS)}</dd></div>` : ''}
   </dl>
   <div class="form-actions">
-    <form method="post" action="${pathTo`/developer/webhooks/${webhook.id}/deliveries/${delivery.id}/redeliver`}">
+    ${canRedeliver(delivery)
+      ? html`<form method="post" action="${pathTo`/developer/webhooks/${webhook.id}/deliveries/${delivery.id}/redeliver`}">
       ${csrfInput(input.csrfToken)}
       <input type="hidden" name="workspace_id" value="${workspace.id}">
       <button type="submit" name="action" value="redeliver" class="primary">Redeliver</button>
-    </form>
+    </form>`
+      : html`<p class="muted small">Still being delivered: Redeliver is offered once it succeeded or was given up.</p>`}
     <a class="button" href="${webhookHref}">Back to the delivery log</a>
   </div>
 </div>

@@ -1,6 +1,6 @@
 import type { Webhook, WebhookDelivery } from '@cs/webhook-subscriptions';
 import { SafeHtml, html } from './html';
-import { timeTag } from './utc-date.format';
+import { type TimeFormat, timeTag } from './utc-date.format';
 
 const DISABLED_BADGES: Record<NonNullable<Webhook['disabled_reason']>, SafeHtml> = {
   manual: html`<span class="badge">Disabled by an admin</span>`,
@@ -24,6 +24,24 @@ const STATUS_BADGES: Record<WebhookDelivery['status'], SafeHtml> = {
 export function deliveryStatusBadge(status: WebhookDelivery['status']): SafeHtml {
   return STATUS_BADGES[status];
 }
+
+const SECONDS: TimeFormat = { seconds: true };
+
+/**
+ * A delivery's state in the log: a pending delivery whose latest attempt failed is "Failing, retrying" (issue 19:
+ * it read "Pending" and "Failed only" hid it), and any pending delivery says when it is tried next.
+ */
+export function deliveryState(delivery: Pick<WebhookDelivery, 'status' | 'last_error_kind' | 'next_attempt_at'>): SafeHtml {
+  const retrying = delivery.status === 'pending' && delivery.last_error_kind !== null;
+  const badge = retrying ? html`<span class="badge badge-warning">Failing, retrying</span>` : deliveryStatusBadge(delivery.status);
+  const next = delivery.status === 'pending' && delivery.next_attempt_at
+    ? html`<span class="cell-note next-attempt">Next attempt ${timeTag(new Date(delivery.next_attempt_at), SECONDS)}</span>`
+    : '';
+  return html`${badge}${next}`;
+}
+
+/** Redeliver makes a new delivery of the event: offered once a delivery is over, never while it is still pending. */
+export const canRedeliver = (delivery: Pick<WebhookDelivery, 'status'>): boolean => delivery.status !== 'pending';
 
 const ORIGINS: Record<WebhookDelivery['origin'], string> = { event: 'Event', redelivery: 'Redelivery', test: 'Test event' };
 

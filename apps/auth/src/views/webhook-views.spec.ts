@@ -88,16 +88,46 @@ describe('webhook views', () => {
       webhook: aWebhook({ enabled: false, disabled_reason: 'failing', failing_since: at }),
       deliveries: [aDelivery()],
       filter: 'failed',
-      olderPage: `${at}~dlv_1`,
+      olderPage: 'eyJ2IjoxfQ.c2lnbmF0dXJl',
     });
     expect(doc).toContain('Disabled: kept failing');
     expect(doc).toContain('Failing since');
     expect(doc).toContain('value="enable"');
     expect(doc).not.toContain('value="disable"');
     const forms = doc.match(/<form method="post"[\s\S]*?<\/form>/g) ?? [];
-    // Send test event, Enable, Rotate secret, Delete, and Redeliver on the one delivery.
-    expect(forms.length).toBeGreaterThanOrEqual(5);
+    // Send test event, Enable, and Redeliver on the one delivery; Rotate secret and Delete link to confirm pages.
+    expect(forms.length).toBeGreaterThanOrEqual(3);
+    expect(doc).toContain('/rotate-secret?workspace=');
+    expect(doc).toContain('/delete?workspace=');
     for (const form of forms) expect(form).toContain(`name="_csrf" value="${CSRF}"`);
-    expect(doc).toContain('status=failed&amp;after=');
+    expect(doc).toContain('status=failed&amp;cursor=eyJ2IjoxfQ.c2lnbmF0dXJl');
+  });
+});
+
+describe('the delivery log (issue 19)', () => {
+  const log = (deliveries: WebhookDelivery[]) =>
+    renderWebhook({ csrfToken: CSRF, user, workspace, webhook: aWebhook(), deliveries, filter: 'all', olderPage: null });
+  const retrying = aDelivery({ id: 'dlv_retry', status: 'pending', attempt_count: 2, completed_at: null, next_attempt_at: '2026-11-22T14:10:41.000Z' });
+
+  it('offers no Redeliver on a pending delivery, in the log and on its page', () => {
+    const doc = log([retrying, aDelivery({ id: 'dlv_done' })]);
+    expect(doc).toContain('/deliveries/dlv_done/redeliver');
+    expect(doc).not.toContain('/deliveries/dlv_retry/redeliver');
+    const detail = renderWebhookDelivery({ csrfToken: CSRF, user, workspace, webhook: aWebhook(), delivery: { ...retrying, payload: {}, attempts: [] } });
+    expect(detail).not.toContain('value="redeliver"');
+    expect(detail).toContain('Redeliver is offered once it succeeded or was given up.');
+  });
+
+  it('shows a delivery failing and still retried as such, with its next attempt, to the second', () => {
+    const doc = log([retrying]);
+    expect(doc).toContain('Failing, retrying');
+    expect(doc.replace(/<[^>]+>/g, '')).toContain('Next attempt 22 Nov 2026, 14:10:41 UTC');
+  });
+
+  it('gives times with seconds: two attempts 5 s apart read apart', () => {
+    const doc = log([aDelivery({ id: 'dlv_a', created_at: '2026-11-22T15:09:58.000Z' }), aDelivery({ id: 'dlv_b', created_at: '2026-11-22T15:10:03.000Z' })]);
+    const text = doc.replace(/<[^>]+>/g, '');
+    expect(text).toContain('15:09:58 UTC');
+    expect(text).toContain('15:10:03 UTC');
   });
 });

@@ -1,8 +1,9 @@
 import type { Webhook, WebhookDelivery } from '@cs/webhook-subscriptions';
 import { SafeHtml, html, pathTo } from './html';
+import { copyButton } from './copy-button.partial';
 import { csrfInput } from './form-controls.partial';
 import { FlashMessage, ViewUser, renderLayout } from './layout.view';
-import { deliveryOrigin, deliveryStatusBadge, lastOutcome, webhookState } from './webhook-status.partial';
+import { canRedeliver, deliveryOrigin, deliveryState, lastOutcome, webhookState } from './webhook-status.partial';
 import { timeTag } from './utc-date.format';
 
 export interface WebhookViewInput {
@@ -12,7 +13,7 @@ export interface WebhookViewInput {
   webhook: Webhook;
   deliveries: WebhookDelivery[];
   filter: 'all' | 'failed';
-  /** Query value of the next (older) page of the log, or null on the last page. */
+  /** The signed cursor of the next (older) page of the log, or null on the last page. */
   olderPage: string | null;
   /** A signing secret shown once, right after the webhook was created or its secret rotated. */
   secret?: { label: string; value: string };
@@ -25,6 +26,7 @@ function revealedSecret(secret: WebhookViewInput['secret']): SafeHtml {
     <h2 id="revealed-title">${secret.label}</h2>
     <label class="label" for="revealed-secret">Signing secret</label>
     <input type="text" id="revealed-secret" class="secret-input" value="${secret.value}" readonly spellcheck="false" autocomplete="off" aria-describedby="revealed-note">
+    ${copyButton('revealed-secret', 'Copy the signing secret')}
     <p class="small muted" id="revealed-note"><strong>Copy it now. It will not be shown again.</strong> Verify the <code>webhook-signature</code> header of each request with it, using any Standard Webhooks library.</p>
   </section>`;
 }
@@ -44,13 +46,15 @@ function deliveryRow(input: WebhookViewInput, delivery: WebhookDelivery): SafeHt
   return html`<tr role="row" data-delivery-id="${delivery.id}">
     <td role="cell" class="primary-cell"><strong class="mono">${delivery.event_type}</strong><code class="cell-note">${delivery.event_id}</code></td>
     <td role="cell" data-label="Origin">${deliveryOrigin(delivery.origin)}</td>
-    <td role="cell" data-label="Status">${deliveryStatusBadge(delivery.status)}</td>
+    <td role="cell" data-label="Status">${deliveryState(delivery)}</td>
     <td role="cell" data-label="Attempts">${delivery.attempt_count}</td>
     <td role="cell" data-label="Last response">${lastOutcome(delivery)}</td>
-    <td role="cell" data-label="Created">${timeTag(new Date(delivery.created_at))}</td>
+    <td role="cell" data-label="Created">${timeTag(new Date(delivery.created_at), { seconds: true })}</td>
     <td role="cell" class="actions">
       <a class="button" href="${detailHref}" aria-label="Details of delivery ${delivery.id}">Details</a>
-      ${actionButton(pathTo`/developer/webhooks/${webhook.id}/deliveries/${delivery.id}/redeliver`, workspace.id, csrfToken, 'redeliver', 'Redeliver', '', `Redeliver ${delivery.event_type} ${delivery.event_id}`)}
+      ${canRedeliver(delivery)
+        ? actionButton(pathTo`/developer/webhooks/${webhook.id}/deliveries/${delivery.id}/redeliver`, workspace.id, csrfToken, 'redeliver', 'Redeliver', '', `Redeliver ${delivery.event_type} ${delivery.event_id}`)
+        : ''}
     </td>
   </tr>`;
 }
@@ -60,7 +64,7 @@ function deliveryLog(input: WebhookViewInput): SafeHtml {
   const current = (filter: 'all' | 'failed') => (input.filter === filter ? html` aria-current="page"` : '');
   const table =
     input.deliveries.length === 0
-      ? html`<div class="empty"><strong>${input.filter === 'failed' ? 'No failed deliveries.' : 'No deliveries yet.'}</strong>${input.filter === 'failed' ? 'Every delivery kept in the log succeeded or is still being tried.' : 'Send a test event to try the endpoint.'}</div>`
+      ? html`<div class="empty"><strong>${input.filter === 'failed' ? 'No failed deliveries.' : 'No deliveries yet.'}</strong>${input.filter === 'failed' ? 'Every delivery kept in the log succeeded or has not failed an attempt yet.' : 'Send a test event to try the endpoint.'}</div>`
       : html`<table class="responsive deliveries" role="table" aria-labelledby="deliveries-title">
           <thead role="rowgroup"><tr role="row">
             <th role="columnheader" scope="col">Event</th>
@@ -74,13 +78,13 @@ function deliveryLog(input: WebhookViewInput): SafeHtml {
           <tbody role="rowgroup">${input.deliveries.map((d) => deliveryRow(input, d))}</tbody>
         </table>`;
   const older = input.olderPage
-    ? html`<p class="below-card"><a class="button" href="${`${base}${input.filter === 'failed' ? '&status=failed' : ''}&after=${encodeURIComponent(input.olderPage)}`}">Older deliveries</a></p>`
+    ? html`<p class="below-card"><a class="button" href="${`${base}${input.filter === 'failed' ? '&status=failed' : ''}&cursor=${encodeURIComponent(input.olderPage)}`}">Older deliveries</a></p>`
     : '';
   return html`<section class="section" aria-labelledby="deliveries-title">
   <div class="section-header">
     <div>
       <h2 id="deliveries-title">Delivery log</h2>
-      <p>Every delivery of the last 30 days, newest first. A failed delivery was retried for about 7 hours before it was given up.</p>
+      <p>Every delivery of the last 30 days, newest first. A failing delivery is retried for about 7 hours before it is given up; "Failed only" shows those given up and those still being retried.</p>
     </div>
     <nav aria-label="Filter deliveries"><ul class="switcher">
       <li><a href="${base}"${current('all')}>All</a></li>
@@ -119,8 +123,8 @@ ${revealedSecret(input.secret)}
     ${webhook.enabled
       ? actionButton(path('disable'), workspace.id, csrfToken, 'disable', 'Disable')
       : actionButton(path('enable'), workspace.id, csrfToken, 'enable', 'Enable')}
-    ${actionButton(path('rotate-secret'), workspace.id, csrfToken, 'rotate_secret', 'Rotate secret')}
-    ${actionButton(path('delete'), workspace.id, csrfToken, 'delete', 'Delete', 'danger', `Delete the webhook ${webhook.url}`)}
+    <a class="button" href="${`${path('rotate-secret')}?workspace=${encodeURIComponent(workspace.id)}`}">Rotate secret</a>
+    <a class="button danger" href="${`${path('delete')}?workspace=${encodeURIComponent(workspace.id)}`}" aria-label="Delete the webhook ${webhook.url}">Delete</a>
   </div>
 </div>
 ${deliveryLog(input)}`;

@@ -38,11 +38,12 @@ describe('page guards', () => {
     member = await f.member(admin.workspace, { role: 'member' });
   });
 
+  // Dropping the database checkpoints, which takes seconds on a busy machine.
   afterAll(async () => {
     app.get<ProviderHolder>(PROVIDER_HOLDER).stop();
     await app.close();
     await db.drop();
-  });
+  }, 30_000);
 
   const sessionOf = async (m: Member) => `cs_session=${await new WebSessionStore(poolQueryable(postgresPool(db.dataSource))).start(m.user.id)}`;
 
@@ -73,19 +74,31 @@ describe('page guards', () => {
   });
 
   it('checks the session before the CSRF token: a visitor posting a stale form is sent to sign in', async () => {
-    const res = await request('/account/connections/grant_x/revoke', { form: {} });
+    const res = await request('/account/apps/ext_x/revoke', { form: {} });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/sign-in?return_to=/account');
   });
 
-  it('checks admin rights before the CSRF token: a member gets the admin 403 page', async () => {
-    const res = await request('/developer/api-keys', { cookies: [await sessionOf(member)], form: { workspace_id: admin.workspace.id } });
+  it('checks admin rights before the CSRF token: a member gets the admin 403 page, with the navigation and a sign-out', async () => {
+    const res = await request('/developer/clients', { cookies: [await sessionOf(member)], form: { workspace_id: admin.workspace.id } });
     expect(res.status).toBe(403);
-    expect(await res.text()).toContain('Developer settings are for workspace admins');
+    const page = await res.text();
+    expect(page).toContain('Developer settings are for workspace admins');
+    expect(page).toContain('<form class="topbar-signout" method="post" action="/sign-out">');
+    expect(page).toContain('<a href="/account">Account</a>');
+    expect(page).not.toContain('<a href="/developer"');
+  });
+
+  it('keeps the navigation on the 404 page of a signed-in user', async () => {
+    const res = await request('/no/such/page', { cookies: [await sessionOf(admin)] });
+    expect(res.status).toBe(404);
+    const page = await res.text();
+    expect(page).toContain('<a href="/developer">Developer settings</a>');
+    expect(page).toContain('<form class="topbar-signout" method="post" action="/sign-out">');
   });
 
   it('refuses a signed-in form without a matching CSRF token with the 403 page that names the user', async () => {
-    const res = await request('/developer/api-keys', {
+    const res = await request('/account/api-keys', {
       cookies: [await sessionOf(admin)],
       form: { workspace_id: admin.workspace.id, _csrf: csrfOf([await sessionOf(admin)]), name: 'Key' },
     });
@@ -97,22 +110,35 @@ describe('page guards', () => {
     expect(page).toContain(admin.user.email);
   });
 
-  it('runs the handler once every check passes: the API key name rule answers 400, a good name 201', async () => {
-    const cookies = [await sessionOf(admin)];
+  it('runs the handler once every check passes: the API key name rule answers 400, a good name 303 to the key shown once', async () => {
+    const cookies = [await sessionOf(member)];
     const CSRF = csrfOf(cookies);
-    const tooLong = await request('/developer/api-keys', { cookies, form: { workspace_id: admin.workspace.id, _csrf: CSRF, name: 'k'.repeat(101) } });
+    const tooLong = await request('/account/api-keys', { cookies, form: { workspace_id: member.workspace.id, _csrf: CSRF, name: 'k'.repeat(101) } });
     expect(tooLong.status).toBe(400);
     expect(await tooLong.text()).toContain('Key names are at most 100 characters.');
-    const created = await request('/developer/api-keys', { cookies, form: { workspace_id: admin.workspace.id, _csrf: CSRF, name: 'Zapier' } });
-    expect(created.status).toBe(201);
-    expect(await created.text()).toMatch(/sk_[A-Za-z0-9_-]{43}/);
+    const created = await request('/account/api-keys', { cookies, form: { workspace_id: member.workspace.id, _csrf: CSRF, name: 'Zapier' } });
+    expect(created.status).toBe(303);
+    const shown = await request(created.headers.get('location') ?? '', { cookies });
+    expect(await shown.text()).toMatch(/sk_[A-Za-z0-9_-]{43}/);
   });
 
-  it("answers 404 for a connection that is not the user's", async () => {
+  it('refuses a key for a workspace the user is not a member of', async () => {
+    const other = await f.workspace();
+    const cookies = [await sessionOf(member)];
+    const res = await request('/account/api-keys', { cookies, form: { workspace_id: other.id, _csrf: csrfOf(cookies), name: 'Intruder' } });
+    expect(res.status).toBe(403);
+    expect(await db.dataSource.query(`SELECT 1 FROM api_keys WHERE name = 'Intruder'`)).toEqual([]);
+  });
+
+  it("answers 404 for an app the user has not connected, and for another user's key", async () => {
     const cookies = [await sessionOf(admin)];
-    const res = await request('/account/connections/grant_unknown/revoke', { cookies, form: { _csrf: csrfOf(cookies) } });
+    const res = await request('/account/apps/ext_unknown/revoke', { cookies, form: { _csrf: csrfOf(cookies) } });
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain('Connection not found');
+    expect(await res.text()).toContain('App not connected');
+    const [memberKey] = await db.dataSource.query<{ id: string }[]>(`SELECT id FROM api_keys WHERE user_id = $1 LIMIT 1`, [member.user.id]);
+    const foreign = await request(`/account/api-keys/${memberKey?.id}/revoke`, { cookies, form: { _csrf: csrfOf(cookies) } });
+    expect(foreign.status).toBe(404);
+    expect(await db.dataSource.query(`SELECT revoked_at FROM api_keys WHERE id = $1`, [memberKey?.id])).toEqual([{ revoked_at: null }]);
   });
 
   it('answers 404 on developer pages for an id that is not of the workspace, and for a client of another workspace', async () => {

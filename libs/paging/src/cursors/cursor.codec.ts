@@ -18,6 +18,9 @@ interface CursorPayload {
   e: number;
 }
 
+/** Whom a cursor is bound to: a REST principal, or a signed-in admin on a developer page. */
+export type CursorHolder = Pick<Principal, 'workspaceId' | 'userId'>;
+
 export interface DecodedCursor {
   filters: Record<string, unknown>;
   key: CursorKey;
@@ -34,7 +37,7 @@ export class CursorCodec {
     private readonly ttlSeconds: number = CURSOR_TTL_SECONDS,
   ) {}
 
-  encode(principal: Principal, route: string, filters: Record<string, unknown>, key: CursorKey): string {
+  encode(principal: CursorHolder, route: string, filters: Record<string, unknown>, key: CursorKey): string {
     const payload: CursorPayload = {
       v: 1,
       r: route,
@@ -46,7 +49,7 @@ export class CursorCodec {
     return `${body}.${this.mac(principal, body).toString('base64url')}`;
   }
 
-  decode(principal: Principal, route: string, cursor: string): DecodedCursor {
+  decode(principal: CursorHolder, route: string, cursor: string): DecodedCursor {
     const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(cursor);
     if (!match) throw invalidCursor('malformed');
     const [, body, signature] = match as unknown as [string, string, string];
@@ -69,7 +72,7 @@ export class CursorCodec {
     return { filters: payload.f, key: payload.k };
   }
 
-  private mac(principal: Principal, body: string): Buffer {
+  private mac(principal: CursorHolder, body: string): Buffer {
     return createHmac('sha256', this.secret).update(`${principal.workspaceId}\n${principal.userId}\n${body}`).digest();
   }
 }
