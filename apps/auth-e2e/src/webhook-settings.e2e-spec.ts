@@ -186,6 +186,29 @@ describe('developer settings → Webhooks', () => {
     });
   });
 
+  it('Recover sends again, once, every event that failed since the time given (UTC)', async () => {
+    await asAdmin(async (user) => {
+      const { id } = await addWebhook(user, 'http://127.0.0.1:9/recover-hook');
+      const t = Date.now() - 2 * 3_600_000;
+      const old = await insertDelivery(id, 'failed', new Date(t - 86_400_000), 503, 'http_status');
+      const lost = await insertDelivery(id, 'failed', new Date(t), 503, 'http_status');
+      await insertDelivery(id, 'succeeded', new Date(t + 60_000), 204, null);
+      await user.page.goto(`${stack.authUrl}/developer/webhooks/${id}?workspace=${workspace.id}`);
+      await user.page.fill('#recover-since', new Date(t - 60_000).toISOString().slice(0, 16));
+      await screenshot(user.page, 'webhook-recover');
+      expect((await user.submit(button('recover'))).status()).toBe(303);
+      expect(await user.page.locator('.alert').innerText()).toContain('being sent again');
+      const recovered = (await deliveries(id)).filter((d) => d.origin === 'redelivery');
+      expect(recovered.map((d) => [d.event_id, d.status, d.due])).toEqual([[lost.eventId, 'pending', true]]);
+      expect(recovered.map((d) => d.event_id)).not.toContain(old.eventId);
+      // Pending now: recovering again sends nothing twice.
+      await user.page.fill('#recover-since', new Date(t - 60_000).toISOString().slice(0, 16));
+      expect((await user.submit(button('recover'))).status()).toBe(303);
+      expect(await user.page.locator('.alert').innerText()).toContain('nothing was sent again');
+      expect((await deliveries(id)).filter((d) => d.origin === 'redelivery')).toHaveLength(1);
+    });
+  });
+
   it('"Failed only" includes a delivery failing and still retried, with its next attempt to the second; older pages use a signed cursor', async () => {
     await asAdmin(async (user) => {
       const { id } = await addWebhook(user, 'http://127.0.0.1:9/retry-hook');

@@ -2,6 +2,8 @@ import type { Page, PageRequest } from '@cs/paging';
 import { inTransaction, parseBody, type Tx } from '@cs/writes';
 import type { DataSource } from 'typeorm';
 import { redeliver, sendTestEvent } from './delivery.commands';
+import { recoverFailedDeliveries, type WebhookRecovery } from './delivery-recovery.command';
+import { RecoverWebhookInputSchema } from './webhook-input.schema';
 import { type DeliveryLogFilters, getDelivery, listDeliveries } from './delivery-log.queries';
 import { assertWebhookManager, type WebhookActor } from './webhook-actor';
 import { createWebhook, deleteWebhook, rotateWebhookSecret, updateWebhook, type WebhookCommandContext } from './webhook.commands';
@@ -65,6 +67,12 @@ export class WebhookSubscriptions {
 
   async redeliver(actor: WebhookActor, id: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
     return this.run(actor, (tx, ctx) => redeliver(tx, ctx, id, deliveryId));
+  }
+
+  /** Recover (the pages' form): `body` is `{ since }` as the REST body, validated the same way. */
+  async recover(actor: WebhookActor, id: string, body: unknown): Promise<WebhookRecovery> {
+    const input = parseBody(RecoverWebhookInputSchema, body);
+    return this.run(actor, (tx, ctx) => recoverFailedDeliveries(tx, ctx, id, input));
   }
 
   async sendTestEvent(actor: WebhookActor, id: string): Promise<WebhookDeliveryDetail> {

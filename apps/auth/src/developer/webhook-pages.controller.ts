@@ -44,6 +44,8 @@ const FLASHES: Record<string, string> = {
   disabled: 'The webhook is disabled: new events are not delivered to it.',
   test_sent: 'A test event is on its way. It appears in the log below; reload to see its outcome.',
   redelivered: 'The event is being delivered again, with the same webhook-id. Reload to see its outcome.',
+  recovered: 'Every event that failed since then and was not delivered since is being sent again. Reload to see the outcome.',
+  nothing_to_recover: 'Nothing failed since then that was not delivered since: nothing was sent again.',
 };
 
 /** Developer settings → Webhooks: create, edit, enable/disable, rotate, delete, the delivery log, Redeliver, Send test event. */
@@ -163,6 +165,16 @@ export class WebhookPagesController {
     const actor = actorOf(ctx);
     const [webhook, delivery] = [await this.webhooks.get(actor, id), await this.webhooks.delivery(actor, id, deliveryId)];
     sendHtml(res, 200, renderWebhookDelivery({ csrfToken: csrfToken(req, res, this.config), user: ctx.user, workspace: ctx.workspace, webhook, delivery }));
+  }
+
+  /** Recover: the `since` field of a datetime-local input, read as UTC (the times on these pages are UTC). */
+  @Post(':id/recover')
+  @CsrfChecked()
+  async recover(@Res() res: Response, @AdminPage() ctx: AdminContext, @Form() body: FormBody, @Param('id') id: string): Promise<void> {
+    const local = field(body, 'since');
+    const since = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local) ? `${local.length === 16 ? `${local}:00` : local}Z` : local;
+    const recovery = await this.webhooks.recover(actorOf(ctx), id, { since });
+    this.backToWebhook(res, ctx, id, recovery.deliveries_created > 0 ? 'recovered' : 'nothing_to_recover');
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')

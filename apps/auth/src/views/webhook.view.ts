@@ -40,6 +40,20 @@ function actionButton(path: string, workspaceId: string, csrfToken: string, acti
   </form>`;
 }
 
+/** Recover (as Svix's): send again every event that failed since a time; the default is a day ago. */
+function recoverForm(input: WebhookViewInput): SafeHtml {
+  const dayAgo = new Date(Date.now() - 86_400_000).toISOString().slice(0, 16);
+  return html`<form method="post" action="${pathTo`/developer/webhooks/${input.webhook.id}/recover`}" class="card recover-form">
+    ${csrfInput(input.csrfToken)}
+    <input type="hidden" name="workspace_id" value="${input.workspace.id}">
+    <h3>Recover failed deliveries</h3>
+    <p class="small muted">After fixing an endpoint that was down: every event that failed since this time (UTC) and was not delivered since is sent again, once, with the same webhook-id.</p>
+    <label for="recover-since">Since (UTC)</label>
+    <input id="recover-since" name="since" type="datetime-local" required value="${dayAgo}">
+    <button type="submit" name="action" value="recover">Recover</button>
+  </form>`;
+}
+
 function deliveryRow(input: WebhookViewInput, delivery: WebhookDelivery): SafeHtml {
   const { webhook, workspace, csrfToken } = input;
   const detailHref = pathTo`/developer/webhooks/${webhook.id}/deliveries/${delivery.id}?workspace=${workspace.id}`;
@@ -93,6 +107,7 @@ function deliveryLog(input: WebhookViewInput): SafeHtml {
   </div>
   <div class="table-card">${table}</div>
   ${older}
+  ${recoverForm(input)}
 </section>`;
 }
 
