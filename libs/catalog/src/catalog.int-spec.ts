@@ -1,19 +1,10 @@
-import { API_KEY_SCOPES, DomainError, type Principal, type Scope } from '@cs/domain';
+import { DomainError, type Scope } from '@cs/domain';
 import { CursorCodec, PAGE_PARAMS } from '@cs/paging';
-import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
+import { createTestDatabase, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
 import { Catalog } from './catalog';
 import { LIST_CONVERSATIONS_PARAMS } from './conversations/conversation-filters';
 import { LIST_FOLDERS_PARAMS } from './folders/list-folders.query';
 
-const asPrincipal = (m: Member, scopes: ReadonlySet<Scope> = API_KEY_SCOPES): Principal => ({
-  via: 'api_key',
-  userId: m.user.id,
-  workspaceId: m.workspace.id,
-  tenantId: m.workspace.tenantId,
-  role: m.role,
-  scopes,
-  credentialId: 'key_test',
-});
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -63,24 +54,24 @@ describe('Catalog against PostgreSQL', () => {
       await f.conversation(ws, { status: 'pending', createdAt: at('2026-01-01T00:00:02Z') });
       await f.conversation(ws, { status: 'error', terminationReason: 'not_admitted', createdAt: at('2026-01-01T00:00:03Z') });
       await f.conversation(ws, { status: 'ready', createdAt: at('2026-01-01T00:00:04Z'), title: 'new' });
-      const page = await catalog.listConversations(asPrincipal(ws), conversationsQuery({}));
+      const page = await catalog.listConversations(principalOf(ws), conversationsQuery({}));
       expect(page.data.map((c) => c.title)).toEqual(['new', 'old']);
       expect(page).toMatchObject({ has_more: false, next_cursor: null });
     });
 
     it('returns every status with status=all and one status when named', async () => {
-      expect((await catalog.listConversations(asPrincipal(ws), conversationsQuery({ status: 'all' }))).data).toHaveLength(4);
-      const errors = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ status: 'error' }));
+      expect((await catalog.listConversations(principalOf(ws), conversationsQuery({ status: 'all' }))).data).toHaveLength(4);
+      const errors = await catalog.listConversations(principalOf(ws), conversationsQuery({ status: 'error' }));
       expect(errors.data.map((c) => [c.status, c.termination_reason])).toEqual([['error', 'not_admitted']]);
     });
 
     it('returns only conversations created strictly after created_after', async () => {
-      const page = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ status: 'all', created_after: '2026-01-01T00:00:02Z' }));
+      const page = await catalog.listConversations(principalOf(ws), conversationsQuery({ status: 'all', created_after: '2026-01-01T00:00:02Z' }));
       expect(page.data.map((c) => c.created_at)).toEqual(['2026-01-01T00:00:04.000Z', '2026-01-01T00:00:03.000Z']);
     });
 
     it('compares created_after with its offset applied', async () => {
-      const page = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ status: 'all', created_after: '2026-01-01T01:00:03+01:00' }));
+      const page = await catalog.listConversations(principalOf(ws), conversationsQuery({ status: 'all', created_after: '2026-01-01T01:00:03+01:00' }));
       expect(page.data.map((c) => c.created_at)).toEqual(['2026-01-01T00:00:04.000Z']);
     });
   });
@@ -89,18 +80,18 @@ describe('Catalog against PostgreSQL', () => {
     it('hides another user’s private conversation from lists and answers 404 for its id; admins see no more', async () => {
       const secret = await f.conversation(member, { visibility: 'private', title: 'member private' });
       const shared = await f.conversation(member, { visibility: 'workspace', title: 'member shared' });
-      const adminView = await catalog.listConversations(asPrincipal(admin), conversationsQuery({ status: 'all', limit: 100 }));
+      const adminView = await catalog.listConversations(principalOf(admin), conversationsQuery({ status: 'all', limit: 100 }));
       expect(adminView.data.map((c) => c.id)).toContain(shared.id);
       expect(adminView.data.map((c) => c.id)).not.toContain(secret.id);
-      expect(await codeOf(catalog.getConversation(asPrincipal(admin), secret.id))).toBe('not_found');
-      expect((await catalog.getConversation(asPrincipal(member), secret.id)).title).toBe('member private');
+      expect(await codeOf(catalog.getConversation(principalOf(admin), secret.id))).toBe('not_found');
+      expect((await catalog.getConversation(principalOf(member), secret.id)).title).toBe('member private');
     });
 
     it('answers the same 404 for another workspace’s conversation, an unknown id and a malformed id', async () => {
       const foreign = await f.conversation(outsider, { visibility: 'workspace' });
-      expect(await codeOf(catalog.getConversation(asPrincipal(admin), foreign.id))).toBe('not_found');
-      expect(await codeOf(catalog.getConversation(asPrincipal(admin), 'conv_00000000000000000000000000'))).toBe('not_found');
-      expect(await codeOf(catalog.getConversation(asPrincipal(admin), 'nonsense'))).toBe('not_found');
+      expect(await codeOf(catalog.getConversation(principalOf(admin), foreign.id))).toBe('not_found');
+      expect(await codeOf(catalog.getConversation(principalOf(admin), 'conv_00000000000000000000000000'))).toBe('not_found');
+      expect(await codeOf(catalog.getConversation(principalOf(admin), 'nonsense'))).toBe('not_found');
     });
   });
 
@@ -127,15 +118,15 @@ describe('Catalog against PostgreSQL', () => {
     });
 
     it('matches conversations having any of the repeated tag_id values', async () => {
-      const page = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ tag_id: [alpha.id, beta.id] }));
+      const page = await catalog.listConversations(principalOf(ws), conversationsQuery({ tag_id: [alpha.id, beta.id] }));
       expect(page.data.map((c) => c.id)).toEqual([c2.id, c1.id]);
-      const onlyBeta = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ tag_id: beta.id }));
+      const onlyBeta = await catalog.listConversations(principalOf(ws), conversationsQuery({ tag_id: beta.id }));
       expect(onlyBeta.data.map((c) => c.id)).toEqual([c2.id]);
     });
 
     it('never matches or shows an AI suggestion the user has not accepted', async () => {
-      expect((await catalog.listConversations(asPrincipal(ws), conversationsQuery({ tag_id: suggestedOnly.id }))).data).toEqual([]);
-      const all = await catalog.listConversations(asPrincipal(ws), conversationsQuery({}));
+      expect((await catalog.listConversations(principalOf(ws), conversationsQuery({ tag_id: suggestedOnly.id }))).data).toEqual([]);
+      const all = await catalog.listConversations(principalOf(ws), conversationsQuery({}));
       expect(all.data.flatMap((c) => c.tags.map((t) => t.id))).not.toContain(suggestedOnly.id);
       expect(all.data.find((c) => c.id === c2.id)?.tags).toEqual([
         { id: alpha.id, name: 'Alpha', color: null },
@@ -145,11 +136,11 @@ describe('Catalog against PostgreSQL', () => {
 
     it('answers 404 for a tag_id that is not a tag of the workspace', async () => {
       const foreign = await f.tag(outsider.workspace);
-      expect(await codeOf(catalog.listConversations(asPrincipal(ws), conversationsQuery({ tag_id: [alpha.id, foreign.id] })))).toBe('not_found');
+      expect(await codeOf(catalog.listConversations(principalOf(ws), conversationsQuery({ tag_id: [alpha.id, foreign.id] })))).toBe('not_found');
     });
 
     it('lists tags by name, case-insensitively, with applied_count excluding unaccepted suggestions', async () => {
-      const page = await catalog.listTags(asPrincipal(ws), tagsQuery({}));
+      const page = await catalog.listTags(principalOf(ws), tagsQuery({}));
       expect(page.data).toEqual([
         { id: alpha.id, name: 'Alpha', color: null, description: null, applied_count: 2 },
         { id: beta.id, name: 'beta', color: '#00aa00', description: null, applied_count: 1 },
@@ -158,9 +149,9 @@ describe('Catalog against PostgreSQL', () => {
     });
 
     it('pages through tags with a cursor', async () => {
-      const first = await catalog.listTags(asPrincipal(ws), tagsQuery({ limit: 2 }));
+      const first = await catalog.listTags(principalOf(ws), tagsQuery({ limit: 2 }));
       expect(first.data.map((t) => t.name)).toEqual(['Alpha', 'beta']);
-      const second = await catalog.listTags(asPrincipal(ws), tagsQuery({ limit: 2, cursor: first.next_cursor! }));
+      const second = await catalog.listTags(principalOf(ws), tagsQuery({ limit: 2, cursor: first.next_cursor! }));
       expect(second).toMatchObject({ has_more: false, next_cursor: null });
       expect(second.data.map((t) => t.name)).toEqual(['gamma']);
     });
@@ -189,32 +180,32 @@ describe('Catalog against PostgreSQL', () => {
     });
 
     it('includes conversations in descendant folders at any depth by default', async () => {
-      const page = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ folder_id: root.id }));
+      const page = await catalog.listConversations(principalOf(ws), conversationsQuery({ folder_id: root.id }));
       expect(page.data.map((c) => c.title).sort()).toEqual(['in root', 'three levels down']);
     });
 
     it('restricts to the immediate folder with recursive=false', async () => {
-      const page = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ folder_id: root.id, recursive: false }));
+      const page = await catalog.listConversations(principalOf(ws), conversationsQuery({ folder_id: root.id, recursive: false }));
       expect(page.data.map((c) => c.title)).toEqual(['in root']);
     });
 
     it('answers 404 for an unknown, foreign or invisible folder_id', async () => {
       const foreign = await f.folder(outsider);
-      expect(await codeOf(catalog.listConversations(asPrincipal(ws), conversationsQuery({ folder_id: foreign.id })))).toBe('not_found');
-      expect(await codeOf(catalog.listConversations(asPrincipal(ws), conversationsQuery({ folder_id: privateOfOther.id })))).toBe('not_found');
-      expect(await codeOf(catalog.listFolders(asPrincipal(ws), foldersQuery({ folder_id: 'fld_nope' })))).toBe('not_found');
+      expect(await codeOf(catalog.listConversations(principalOf(ws), conversationsQuery({ folder_id: foreign.id })))).toBe('not_found');
+      expect(await codeOf(catalog.listConversations(principalOf(ws), conversationsQuery({ folder_id: privateOfOther.id })))).toBe('not_found');
+      expect(await codeOf(catalog.listFolders(principalOf(ws), foldersQuery({ folder_id: 'fld_nope' })))).toBe('not_found');
     });
 
     it('lists visible folders newest first', async () => {
-      const page = await catalog.listFolders(asPrincipal(ws), foldersQuery({}));
+      const page = await catalog.listFolders(principalOf(ws), foldersQuery({}));
       expect(page.data.map((x) => x.name)).toEqual(['QBR', 'Initech', 'Enterprise', 'Customers']);
       expect(page.data[1]).toEqual({ id: grandchild.id, name: 'Initech', parent_id: child.id, created_at: '2026-03-03T00:00:00.000Z' });
     });
 
     it('lists every descendant of folder_id by default and direct children with recursive=false', async () => {
-      const all = await catalog.listFolders(asPrincipal(other), foldersQuery({ folder_id: root.id }));
+      const all = await catalog.listFolders(principalOf(other), foldersQuery({ folder_id: root.id }));
       expect(all.data.map((x) => x.name)).toEqual(['Mine', 'QBR', 'Initech', 'Enterprise']);
-      const direct = await catalog.listFolders(asPrincipal(other), foldersQuery({ folder_id: root.id, recursive: false }));
+      const direct = await catalog.listFolders(principalOf(other), foldersQuery({ folder_id: root.id, recursive: false }));
       expect(direct.data.map((x) => x.name)).toEqual(['Mine', 'Enterprise']);
     });
   });
@@ -232,28 +223,28 @@ describe('Catalog against PostgreSQL', () => {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ limit: 3, cursor }));
+        const page = await catalog.listConversations(principalOf(ws), conversationsQuery({ limit: 3, cursor }));
         seen.push(...page.data.map((c) => c.id));
         cursor = page.next_cursor ?? undefined;
         expect(page.has_more).toBe(cursor !== undefined);
       } while (cursor);
-      const expected = (await catalog.listConversations(asPrincipal(ws), conversationsQuery({ limit: 100 }))).data.map((c) => c.id);
+      const expected = (await catalog.listConversations(principalOf(ws), conversationsQuery({ limit: 100 }))).data.map((c) => c.id);
       expect(seen).toEqual(expected);
       expect(new Set(seen).size).toBe(12);
     });
 
     it('continues with the cursor’s filters and refuses a cursor with different filters', async () => {
-      const first = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ limit: 2, status: 'all' }));
-      const next = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ cursor: first.next_cursor! }));
+      const first = await catalog.listConversations(principalOf(ws), conversationsQuery({ limit: 2, status: 'all' }));
+      const next = await catalog.listConversations(principalOf(ws), conversationsQuery({ cursor: first.next_cursor! }));
       expect(next.data).toHaveLength(10);
-      expect(await codeOf(catalog.listConversations(asPrincipal(ws), conversationsQuery({ cursor: first.next_cursor!, status: 'ready' })))).toBe('invalid_cursor');
-      expect(await codeOf(catalog.listConversations(asPrincipal(ws), conversationsQuery({ cursor: first.next_cursor!, status: 'all', limit: 5 })))).toBe('resolved');
+      expect(await codeOf(catalog.listConversations(principalOf(ws), conversationsQuery({ cursor: first.next_cursor!, status: 'ready' })))).toBe('invalid_cursor');
+      expect(await codeOf(catalog.listConversations(principalOf(ws), conversationsQuery({ cursor: first.next_cursor!, status: 'all', limit: 5 })))).toBe('resolved');
     });
 
     it('refuses a conversations cursor at the folders endpoint and another user’s cursor', async () => {
-      const first = await catalog.listConversations(asPrincipal(ws), conversationsQuery({ limit: 2 }));
-      expect(await codeOf(catalog.listFolders(asPrincipal(ws), foldersQuery({ cursor: first.next_cursor! })))).toBe('invalid_cursor');
-      expect(await codeOf(catalog.listConversations(asPrincipal(admin), conversationsQuery({ cursor: first.next_cursor! })))).toBe('invalid_cursor');
+      const first = await catalog.listConversations(principalOf(ws), conversationsQuery({ limit: 2 }));
+      expect(await codeOf(catalog.listFolders(principalOf(ws), foldersQuery({ cursor: first.next_cursor! })))).toBe('invalid_cursor');
+      expect(await codeOf(catalog.listConversations(principalOf(admin), conversationsQuery({ cursor: first.next_cursor! })))).toBe('invalid_cursor');
     });
   });
 
@@ -262,12 +253,12 @@ describe('Catalog against PostgreSQL', () => {
       const conv = await f.conversation(admin, { summary: 'Overview.\n\n## Topics\n- One' });
       await f.source(conv, { type: 'transcript' });
       await f.source(conv, { type: 'document', content: '# Agenda' });
-      const full = await catalog.getConversation(asPrincipal(admin), conv.id);
+      const full = await catalog.getConversation(principalOf(admin), conv.id);
       expect(full.summary).toBe('Overview.\n\n## Topics\n- One');
       expect(full.sources.map((s) => s.type)).toEqual(['transcript', 'document']);
       expect(full.sources[0]).toMatchObject({ participants: [{ name: 'Ada' }, { name: 'Speaker 2' }], attendees: ['ada@example.test'], language: 'eng' });
       expect(full.sources[1]).toMatchObject({ participants: [], attendees: [], duration_seconds: null, language: null, meeting_url: null });
-      const listed = (await catalog.listConversations(asPrincipal(admin), conversationsQuery({ limit: 100 }))).data.find((c) => c.id === conv.id)!;
+      const listed = (await catalog.listConversations(principalOf(admin), conversationsQuery({ limit: 100 }))).data.find((c) => c.id === conv.id)!;
       expect(listed).not.toHaveProperty('summary');
       expect(listed).not.toHaveProperty('action_items');
       expect(listed.sources).toEqual(full.sources.map(({ id, type, duration_seconds, language }) => ({ id, type, duration_seconds, language })));
@@ -278,14 +269,14 @@ describe('Catalog against PostgreSQL', () => {
       const source = await f.source(conv, { type: 'transcript' });
       const item = { text: 'write the migration plan', owner: 'Tom', due: 'by Friday', source_id: source.id, start_seconds: 60 };
       await db.dataSource.query(`UPDATE conversations SET action_items = $2::jsonb WHERE id = $1`, [conv.id, JSON.stringify([item])]);
-      expect((await catalog.getConversation(asPrincipal(admin), conv.id)).action_items).toEqual([item]);
+      expect((await catalog.getConversation(principalOf(admin), conv.id)).action_items).toEqual([item]);
       const plain = await f.conversation(admin, {});
-      expect((await catalog.getConversation(asPrincipal(admin), plain.id)).action_items).toEqual([]);
+      expect((await catalog.getConversation(principalOf(admin), plain.id)).action_items).toEqual([]);
     });
 
     it('returns the email only when the email scope was granted', async () => {
-      expect(await catalog.getMe(asPrincipal(admin))).toEqual({ user_id: admin.user.id, email: 'ada@acme.test', workspace_id: admin.workspace.id, workspace_name: 'Acme' });
-      expect((await catalog.getMe(asPrincipal(admin, new Set<Scope>(['conversations:read'])))).email).toBeNull();
+      expect(await catalog.getMe(principalOf(admin))).toEqual({ user_id: admin.user.id, email: 'ada@acme.test', workspace_id: admin.workspace.id, workspace_name: 'Acme' });
+      expect((await catalog.getMe(principalOf(admin, new Set<Scope>(['conversations:read'])))).email).toBeNull();
     });
   });
 });

@@ -1,21 +1,12 @@
-import { API_KEY_SCOPES, DomainError, type Principal } from '@cs/domain';
+import { DomainError } from '@cs/domain';
 import { CursorCodec } from '@cs/paging';
 import type { RowQueryable } from '@cs/persistence';
-import { type ConversationRow, createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
+import { type ConversationRow, createTestDatabase, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
 import { indexConversations } from './indexing/index-conversations';
 import type { SearchHit } from './query/search-hit.schema';
 import { SEARCH_PARAMS } from './query/search-params';
 import { Search } from './search';
 
-const asPrincipal = (m: Member): Principal => ({
-  via: 'api_key',
-  userId: m.user.id,
-  workspaceId: m.workspace.id,
-  tenantId: m.workspace.tenantId,
-  role: m.role,
-  scopes: API_KEY_SCOPES,
-  credentialId: 'key_test',
-});
 
 async function failureOf(promise: Promise<unknown>): Promise<{ code: string; message: string; params: unknown }> {
   try {
@@ -47,7 +38,7 @@ describe('search against PostgreSQL', () => {
   afterAll(() => db.drop());
 
   // async: a parameter error rejects the promise, as it does for a caller of the api.
-  const find = async (member: Member, args: Record<string, unknown>) => search.search(asPrincipal(member), SEARCH_PARAMS.fromJson(args));
+  const find = async (member: Member, args: Record<string, unknown>) => search.search(principalOf(member), SEARCH_PARAMS.fromJson(args));
   const titlesFound = async (member: Member, args: Record<string, unknown>) => (await find(member, args)).data.map((hit) => hit.conversation.title);
 
   /** A workspace with one admin: each test builds its own, so tests share no data. */
@@ -440,7 +431,7 @@ describe('search against PostgreSQL', () => {
       const ada = await someone();
       await meeting(ada, 'planned', transcript([1, 'Ada', 'The capybara plan.']));
       const recorder = recording(db.dataSource);
-      await new Search(recorder.db, new CursorCodec('s'.repeat(40))).search(asPrincipal(ada), SEARCH_PARAMS.fromJson({ q: 'capybara "the plan"' }));
+      await new Search(recorder.db, new CursorCodec('s'.repeat(40))).search(principalOf(ada), SEARCH_PARAMS.fromJson({ q: 'capybara "the plan"' }));
       const searches = recorder.statements.filter((s) => s.sql.includes('search_passages'));
       expect(searches).toHaveLength(2);
       await db.dataSource.transaction(async (tx) => {

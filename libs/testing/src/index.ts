@@ -12,3 +12,4 @@ export * from './e2e';
 export type { ConversationRow, FolderRow, SourceRow, TagRow } from './fixture-rows';
 export type { ApiKeyRow, MembershipRow, UserRow, WorkspaceRow } from '@cs/accounts';
 export * from './recall/fake-recall.server';
+export * from './principal-of';

@@ -10,8 +10,8 @@ import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
 import { renderAccount } from '../views/account.view';
 import { apiKeysSection } from '../views/api-keys.section';
 import { revealedSecret } from '../views/revealed-secret.partial';
-import { renderConfirm } from '../views/confirm.view';
 import { csrfToken } from '../web/csrf';
+import { sendConfirmPage } from '../web/confirm-page';
 import { ErrorPage } from '../web/page-answer';
 import { CsrfChecked, PageUser, SignedIn } from '../web/page.decorators';
 import { RevealedSecrets } from '../web/revealed-secrets';
@@ -59,20 +59,14 @@ export class AccountController {
   async confirmRevoke(@Req() req: Request, @Res() res: Response, @PageUser() user: SignedInUser, @Param('clientId') clientId: string): Promise<void> {
     const app = (await connectedAppsOf(this.db, user.id)).find((a) => a.clientId === clientId);
     if (!app) throw appNotConnected(user);
-    sendHtml(
-      res,
-      200,
-      renderConfirm({
-        csrfToken: csrfToken(req, res, this.config),
-        user,
-        title: `Revoke access for ${app.clientName}?`,
-        consequence: `${app.clientName} is signed out at once from ${app.workspaceNames.join(', ')} and can no longer reach your data. It will have to ask you again.`,
-        action: req.path,
-        button: { value: 'revoke', label: 'Revoke access', danger: true },
-        cancelHref: accountPage(),
-        current: 'account',
-      }),
-    );
+    sendConfirmPage(req, res, this.config, {
+      user,
+      title: `Revoke access for ${app.clientName}?`,
+      consequence: `${app.clientName} is signed out at once from ${app.workspaceNames.join(', ')} and can no longer reach your data. It will have to ask you again.`,
+      button: { value: 'revoke', label: 'Revoke access', danger: true },
+      cancelHref: accountPage(),
+      current: 'account',
+    });
   }
 
   /** Revokes every connection of the user to the app: the account page shows one row, and one Revoke, per app. */

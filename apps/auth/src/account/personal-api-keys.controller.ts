@@ -3,13 +3,11 @@ import { ApiKeyNameError, apiKeysOfUser, createApiKey, revokeApiKey, type Signed
 import type { RowQueryable } from '@cs/persistence';
 import type { Request, Response } from 'express';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
-import { renderConfirm } from '../views/confirm.view';
-import { csrfToken } from '../web/csrf';
+import { sendConfirmPage } from '../web/confirm-page';
 import { field, type FormBody } from '../web/form-fields';
 import { ErrorPage } from '../web/page-answer';
 import { CsrfChecked, Form, PageUser, SignedIn } from '../web/page.decorators';
 import { RevealedSecrets } from '../web/revealed-secrets';
-import { sendHtml } from '../web/send-html';
 import { SQL } from '../web/sql.token';
 import { accountPage } from './account-answers';
 
@@ -47,20 +45,14 @@ export class PersonalApiKeysController {
   @Get(':keyId/revoke')
   async confirmRevoke(@Req() req: Request, @Res() res: Response, @PageUser() user: SignedInUser, @Param('keyId') keyId: string): Promise<void> {
     const key = await this.liveKey(user, keyId);
-    sendHtml(
-      res,
-      200,
-      renderConfirm({
-        csrfToken: csrfToken(req, res, this.config),
-        user,
-        title: `Revoke the API key ${key.name}?`,
-        consequence: `Scripts and servers using it in ${key.workspaceName} are refused from the next request on. This cannot be undone.`,
-        action: req.path,
-        button: { value: 'revoke_api_key', label: 'Revoke key', danger: true },
-        cancelHref: accountPage(),
-        current: 'account',
-      }),
-    );
+    sendConfirmPage(req, res, this.config, {
+      user,
+      title: `Revoke the API key ${key.name}?`,
+      consequence: `Scripts and servers using it in ${key.workspaceName} are refused from the next request on. This cannot be undone.`,
+      button: { value: 'revoke_api_key', label: 'Revoke key', danger: true },
+      cancelHref: accountPage(),
+      current: 'account',
+    });
   }
 
   @Post(':keyId/revoke')

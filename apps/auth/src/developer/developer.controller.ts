@@ -21,11 +21,11 @@ import type { DataSource } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
 import { renderClientForm } from '../views/client-form.view';
 import { SCOPE_DESCRIPTIONS } from '../views/consent.view';
-import { renderConfirm } from '../views/confirm.view';
 import { renderDeveloperSettings } from '../views/developer-settings.view';
 import type { FlashMessage } from '../views/layout.view';
 import { webhooksSection } from '../views/webhooks.section';
 import { csrfToken } from '../web/csrf';
+import { sendConfirmPage } from '../web/confirm-page';
 import { field, type FormBody, list } from '../web/form-fields';
 import { ErrorPage } from '../web/page-answer';
 import { AdminPage, CsrfChecked, Form, WorkspaceAdmin } from '../web/page.decorators';
@@ -147,19 +147,13 @@ export class DeveloperController {
 
   /** The confirm page of a destructive action; its form posts back to the same path. */
   private confirm(req: Request, res: Response, ctx: AdminContext, page: { title: string; consequence: string; button: { value: string; label: string; danger: boolean } }): void {
-    sendHtml(
-      res,
-      200,
-      renderConfirm({
-        ...page,
-        csrfToken: csrfToken(req, res, this.config),
-        user: ctx.user,
-        action: req.path,
-        hidden: { workspace_id: ctx.workspace.id },
-        cancelHref: settingsOf(ctx),
-        current: 'developer',
-      }),
-    );
+    sendConfirmPage(req, res, this.config, {
+      ...page,
+      user: ctx.user,
+      hidden: { workspace_id: ctx.workspace.id },
+      cancelHref: settingsOf(ctx),
+      current: 'developer',
+    });
   }
 
   private async renderSettings(req: Request, res: Response, ctx: AdminContext, status: number, revealed?: { label: string; value: string }, flash?: FlashMessage): Promise<void> {

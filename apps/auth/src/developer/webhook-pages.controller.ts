@@ -3,12 +3,12 @@ import { DomainError } from '@cs/domain';
 import { type WebhookActor, WebhookSubscriptions } from '@cs/webhook-subscriptions';
 import type { Request, Response } from 'express';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
-import { renderConfirm } from '../views/confirm.view';
 import type { FlashMessage } from '../views/layout.view';
 import { renderWebhookDelivery } from '../views/webhook-delivery.view';
 import { renderWebhookForm, type WebhookFormField } from '../views/webhook-form.view';
 import { renderWebhook } from '../views/webhook.view';
 import { csrfToken } from '../web/csrf';
+import { sendConfirmPage } from '../web/confirm-page';
 import { field, type FormBody, list } from '../web/form-fields';
 import { AdminPage, CsrfChecked, Form, WorkspaceAdmin } from '../web/page.decorators';
 import type { AdminContext } from '../web/page-request';
@@ -196,19 +196,13 @@ export class WebhookPagesController {
     id: string,
     page: { title: string; consequence: string; button: { value: string; label: string; danger: boolean } },
   ): void {
-    sendHtml(
-      res,
-      200,
-      renderConfirm({
-        ...page,
-        csrfToken: csrfToken(req, res, this.config),
-        user: ctx.user,
-        action: req.path,
-        hidden: { workspace_id: ctx.workspace.id },
-        cancelHref: webhookPage(ctx, id),
-        current: 'developer',
-      }),
-    );
+    sendConfirmPage(req, res, this.config, {
+      ...page,
+      user: ctx.user,
+      hidden: { workspace_id: ctx.workspace.id },
+      cancelHref: webhookPage(ctx, id),
+      current: 'developer',
+    });
   }
 
   private async renderWebhookPage(

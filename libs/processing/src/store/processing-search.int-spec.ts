@@ -1,8 +1,8 @@
-import { API_KEY_SCOPES, type Principal } from '@cs/domain';
+import { type Principal } from '@cs/domain';
 import { requestProcessing } from '@cs/events';
 import { CursorCodec } from '@cs/paging';
 import { Search, SEARCH_PARAMS } from '@cs/search';
-import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
+import { createTestDatabase, Fixtures, type Member, type TestDatabase, principalOf } from '@cs/testing';
 import { ProcessingStore } from './processing.store';
 
 /* Search freshness (docs/search.md): a conversation becomes searchable in the transaction that makes it ready. */
@@ -20,15 +20,7 @@ describe('ProcessingStore indexes for search (real Postgres)', () => {
     store = new ProcessingStore(db.dataSource);
     search = new Search(db.dataSource, new CursorCodec('s'.repeat(40)));
     owner = await fixtures.member(await fixtures.workspace());
-    principal = {
-      via: 'api_key',
-      userId: owner.user.id,
-      workspaceId: owner.workspace.id,
-      tenantId: owner.workspace.tenantId,
-      role: owner.role,
-      scopes: API_KEY_SCOPES,
-      credentialId: 'key_test',
-    };
+    principal = principalOf(owner);
   });
 
   afterAll(() => db.drop());

@@ -7,25 +7,17 @@ import {
   SOURCE_LITE_COLUMN,
   toListEntry,
 } from '@cs/catalog';
-import type { Principal, SourceType } from '@cs/domain';
+import type { Principal } from '@cs/domain';
 import { Keyset, type Page, type PageRequest } from '@cs/paging';
 import { type RowQueryable, SqlParams } from '@cs/persistence';
-import { MAX_MATCHES_PER_HIT, type SearchField, type SearchHit, type SearchMatch } from './search-hit.schema';
+import { MAX_MATCHES_PER_HIT, type SearchHit, type SearchMatch } from './search-hit.schema';
 import type { SearchFilters } from './search-params';
 
 interface HitRow extends ConversationRow {
   score: string;
 }
 
-interface MatchRow {
-  conversation_id: string;
-  source_id: string | null;
-  source_type: SourceType | null;
-  field: SearchField;
-  speaker: string | null;
-  start_seconds: number | null;
-  snippet: string;
-}
+type MatchRow = SearchMatch & { conversation_id: string };
 
 /** Best first; the score travels in the cursor as numeric text, so it compares exactly. */
 const ORDER = new Keyset<HitRow>('s.score', 'c.id', 'DESC', 'numeric', (row) => [row.score, row.id]);

@@ -1,22 +1,13 @@
 import { Catalog, LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS } from '@cs/catalog';
-import { API_KEY_SCOPES, DomainError, type Principal } from '@cs/domain';
+import { DomainError } from '@cs/domain';
 import type { EventEnvelope } from '@cs/events';
 import { CursorCodec } from '@cs/paging';
-import { createTestDatabase, eventually, Fixtures, type Member, type TestDatabase } from '@cs/testing';
+import { createTestDatabase, eventually, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
 import { applyTag, createConversation, deleteConversation, removeTag, updateConversation, type WriteContext } from '../conversations/conversation.commands';
 import { createFolder, updateFolder } from '../folders/folder.commands';
 import { createTag, deleteTag, updateTag } from '../tags/tag.commands';
 import { inTransaction, type Tx } from '../tx';
 
-const asPrincipal = (m: Member): Principal => ({
-  via: 'api_key',
-  userId: m.user.id,
-  workspaceId: m.workspace.id,
-  tenantId: m.workspace.tenantId,
-  role: m.role,
-  scopes: API_KEY_SCOPES,
-  credentialId: 'key_test',
-});
 
 // Long enough for the feed's wait (FEED_WAIT_MS) on a busy shared server.
 jest.setTimeout(120_000);
@@ -41,9 +32,9 @@ describe('the events feed (writes record events; the catalog serves them per vie
   });
 
   const write = <T>(who: Member, work: (tx: Tx, ctx: WriteContext) => Promise<T>) =>
-    inTransaction(db.dataSource, (tx) => work(tx, { principal: asPrincipal(who), requestId: null, now: new Date() }));
+    inTransaction(db.dataSource, (tx) => work(tx, { principal: principalOf(who), requestId: null, now: new Date() }));
   const feed = async (who: Member, query: Record<string, string | string[]> = {}): Promise<EventEnvelope[]> =>
-    (await catalog.listEvents(asPrincipal(who), LIST_EVENTS_PARAMS.fromQueryString({ limit: '100', ...query }))).data;
+    (await catalog.listEvents(principalOf(who), LIST_EVENTS_PARAMS.fromQueryString({ limit: '100', ...query }))).data;
   // The feed serves an event once every older transaction of the cluster has ended (list-events.query.ts), so a
   // long transaction elsewhere on a shared test server delays it: wait for the count, then check the content.
   const FEED_WAIT_MS = 90_000;
@@ -56,7 +47,7 @@ describe('the events feed (writes record events; the catalog serves them per vie
     );
   const after = async (who: Member, count: number, fn: () => Promise<unknown>): Promise<EventEnvelope[]> => {
     await settled();
-    const head = await catalog.latestEvent(asPrincipal(who)).catch(() => null);
+    const head = await catalog.latestEvent(principalOf(who)).catch(() => null);
     await fn();
     return eventually(() => feed(who, head ? { after: head.id } : {}), (events) => events.length >= count, FEED_WAIT_MS);
   };
@@ -123,7 +114,7 @@ describe('the events feed (writes record events; the catalog serves them per vie
 
   it('never serves an event before one that commits earlier in the order: a transaction still open holds back later ones', async () => {
     await settled();
-    const head = await catalog.latestEvent(asPrincipal(owner));
+    const head = await catalog.latestEvent(principalOf(owner));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let started!: () => void;
@@ -133,7 +124,7 @@ describe('the events feed (writes record events; the catalog serves them per vie
       await tx.query(`SELECT pg_current_xact_id()`);
       started();
       await held;
-      return createConversation(tx, { principal: asPrincipal(owner), requestId: null, now: new Date() }, { title: 'Slow', sources: [{ type: 'text', content: 'x' }] });
+      return createConversation(tx, { principal: principalOf(owner), requestId: null, now: new Date() }, { title: 'Slow', sources: [{ type: 'text', content: 'x' }] });
     });
     await writing;
     await write(owner, (tx, ctx) => createConversation(tx, ctx, { title: 'Fast', sources: [{ type: 'text', content: 'x' }] }));
@@ -146,16 +137,16 @@ describe('the events feed (writes record events; the catalog serves them per vie
 
   it('pages with cursors and resumes after an event id; filters by type; refuses an unknown after', async () => {
     await settled();
-    const head = await catalog.latestEvent(asPrincipal(owner));
+    const head = await catalog.latestEvent(principalOf(owner));
     for (const title of ['A', 'B', 'C']) await write(owner, (tx, ctx) => createConversation(tx, ctx, { title, sources: [{ type: 'text', content: 'x' }] }));
     await eventually(() => feed(owner, { after: head.id }), (events) => events.length >= 3, FEED_WAIT_MS);
-    const first = await catalog.listEvents(asPrincipal(owner), LIST_EVENTS_PARAMS.fromQueryString({ after: head.id, limit: '2' }));
+    const first = await catalog.listEvents(principalOf(owner), LIST_EVENTS_PARAMS.fromQueryString({ after: head.id, limit: '2' }));
     expect(first.data.map((e) => (e.data as { title: string }).title)).toEqual(['A', 'B']);
-    const second = await catalog.listEvents(asPrincipal(owner), LIST_EVENTS_PARAMS.fromQueryString({ cursor: first.next_cursor!, limit: '2' }));
+    const second = await catalog.listEvents(principalOf(owner), LIST_EVENTS_PARAMS.fromQueryString({ cursor: first.next_cursor!, limit: '2' }));
     expect(second.data.map((e) => (e.data as { title: string }).title)).toEqual(['C']);
     expect(second.has_more).toBe(false);
     expect(await feed(owner, { after: head.id, type: ['conversation.updated'] })).toEqual([]);
-    const refused = await catalog.listEvents(asPrincipal(owner), LIST_EVENTS_PARAMS.fromQueryString({ after: 'evt_00000000000000000000000000' })).catch((e: unknown) => e);
+    const refused = await catalog.listEvents(principalOf(owner), LIST_EVENTS_PARAMS.fromQueryString({ after: 'evt_00000000000000000000000000' })).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).extras.invalidParams?.[0]?.name).toBe('after');
   });
@@ -164,7 +155,7 @@ describe('the events feed (writes record events; the catalog serves them per vie
     const c = await write(owner, (tx, ctx) => createConversation(tx, ctx, { title: 'Tracked', sources: [{ type: 'text', content: 'x' }] }));
     await db.dataSource.query(`UPDATE conversations SET updated_at = now() - interval '1 hour' WHERE id = $1`, [c.id]);
     const since = new Date(Date.now() - 60_000).toISOString();
-    const changed = () => catalog.listConversations(asPrincipal(owner), LIST_CONVERSATIONS_PARAMS.fromQueryString({ status: 'all', updated_after: since }));
+    const changed = () => catalog.listConversations(principalOf(owner), LIST_CONVERSATIONS_PARAMS.fromQueryString({ status: 'all', updated_after: since }));
     expect((await changed()).data.map((x) => x.id)).not.toContain(c.id);
     await write(owner, (tx, ctx) => updateConversation(tx, ctx, c.id, { title: 'Tracked' }));
     expect((await changed()).data.map((x) => x.id)).not.toContain(c.id);
