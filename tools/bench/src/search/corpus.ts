@@ -159,8 +159,8 @@ async function dropDeferred(client: Client, deferred: { indexes: DeferredDefinit
 /**
  * Fills an empty, migrated database: the small tables by COPY with their constraints; the conversations, sources
  * and tags streamed by three COPYs with their secondary indexes and foreign keys dropped (as rest-read does), then
- * those indexes rebuilt; then the search lib's bulk indexing with the passage table's own indexes dropped, those
- * built afterwards (a GIN index built at once is smaller and far quicker than one grown row by row), every
+ * those indexes rebuilt; then the search lib's bulk indexing with the passage table's GIN (and other secondary)
+ * indexes dropped, those built afterwards (a GIN index built at once is smaller and far quicker than one grown row by row), every
  * foreign key re-added (validating every row) and everything vacuumed and analyzed.
  */
 export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkIndexer, log: Log): Promise<{ info: CorpusInfo; indexing: IndexingFigures }> {
@@ -179,7 +179,9 @@ export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkI
   const deferred = await withClient(url, async (client) => {
     await client.query('SET synchronous_commit = off');
     for (const table of CORPUS_SMALL_TABLES) await copyLines(client, table, small.lines[table], CORPUS_COLUMNS[table]);
-    const definitions = await deferredDefinitions(client, [...CORPUS_BIG_TABLES, PASSAGES_TABLE]);
+    const all = await deferredDefinitions(client, [...CORPUS_BIG_TABLES, PASSAGES_TABLE]);
+    // indexConversations first deletes a conversation's passages by conversation_id: that index stays.
+    const definitions = { ...all, indexes: all.indexes.filter((d) => !(d.table === PASSAGES_TABLE && /\(conversation_id\b/.test(d.definition))) };
     await dropDeferred(client, definitions);
     return definitions;
   });
