@@ -113,8 +113,7 @@ async function checkSameAnswers(
   for (const query of queries) {
     const entry = {} as Record<SearchRoute, Answer>;
     for (const [route, path] of [['search', searchPath(query)], ['list', listPath(query)]] as const) {
-      const a = await get(api, path);
-      const b = await get(baseline, path);
+      const [a, b] = await Promise.all([get(api, path), get(baseline, path)]);
       if (a.body !== b.body) throw new Error(`api and baseline answer ${path} differently`);
       entry[route] = a;
     }
