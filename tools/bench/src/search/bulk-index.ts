@@ -8,15 +8,17 @@ export const INDEX_BATCH = 100;
 
 /**
  * Indexes every ready conversation with @cs/search's own indexConversations (the statement the processor runs in
- * its transaction, here for INDEX_BATCH conversations at a time), on `workers` connections at once. Returns the
+ * its transaction, here for INDEX_BATCH conversations at a time), on two connections at once. Returns the
  * number of passages written.
  */
-export async function bulkIndex(url: string, log: Log, workers = 2): Promise<number> {
+export async function bulkIndex(url: string, log: Log, options: { workers?: number; batch?: number } = {}): Promise<number> {
+  const workers = options.workers ?? 2;
+  const batchSize = options.batch ?? INDEX_BATCH;
   const pool = new Pool({ connectionString: url, max: workers, application_name: 'bench-search-index', options: '-c synchronous_commit=off' });
   try {
     const ids = (await pool.query<{ id: string }>(`SELECT id FROM conversations WHERE status = 'ready' ORDER BY id`)).rows.map((r) => r.id);
     const batches: string[][] = [];
-    for (let i = 0; i < ids.length; i += INDEX_BATCH) batches.push(ids.slice(i, i + INDEX_BATCH));
+    for (let i = 0; i < ids.length; i += batchSize) batches.push(ids.slice(i, i + batchSize));
     const db = poolQueryable(pool);
     let next = 0;
     let done = 0;
@@ -26,7 +28,9 @@ export async function bulkIndex(url: string, log: Log, workers = 2): Promise<num
     const worker = async (): Promise<void> => {
       while (next < batches.length) {
         const batch = batches[next++] as string[];
-        passages += await indexConversations(db, batch);
+        // Awaited first: `passages += await …` would read `passages` before the other worker's addition lands.
+        const written = await indexConversations(db, batch);
+        passages += written;
         done += batch.length;
         if (done - reported >= ids.length / 10) {
           reported = done;

@@ -30,7 +30,7 @@ describe('search corpus (loaded through the real COPY path, indexed by @cs/searc
     db = await createTestDatabase();
     pool = new Pool({ connectionString: db.url, max: 2 });
     schemaBefore = (await pool.query(SCHEMA_OBJECTS)).rows;
-    ({ info, indexing } = await loadCorpus(db.url, TINY, (url, log) => bulkIndex(url, log), () => undefined));
+    ({ info, indexing } = await loadCorpus(db.url, TINY, (url, log) => bulkIndex(url, log, { batch: 5 }), () => undefined));
   }, 120_000);
 
   afterAll(async () => {
@@ -50,6 +50,7 @@ describe('search corpus (loaded through the real COPY path, indexed by @cs/searc
   it('has the shape asked for, and indexes every ready conversation and no pending one', async () => {
     expect(await count('SELECT count(*) FROM conversations')).toBe(TINY.conversations);
     expect(info.counts.sources).toBe(await count('SELECT count(*) FROM sources'));
+    // Five conversations a statement on two connections: the workers' counts add up.
     expect(indexing.passages).toBe(await count(`SELECT count(*) FROM ${PASSAGES_TABLE}`));
     expect(await count(`SELECT count(*) FROM conversations c WHERE status = 'ready' AND NOT EXISTS (SELECT 1 FROM ${PASSAGES_TABLE} p WHERE p.conversation_id = c.id)`)).toBe(0);
     expect(await count(`SELECT count(*) FROM conversations c WHERE status <> 'ready' AND EXISTS (SELECT 1 FROM ${PASSAGES_TABLE} p WHERE p.conversation_id = c.id)`)).toBe(0);

@@ -45,6 +45,8 @@ export interface IndexingFigures {
 export interface StorageFigures {
   /** Every GIN index of the database: name, table, bytes. */
   ginIndexes: Array<{ name: string; table: string; bytes: number }>;
+  /** Rows of search_passages. */
+  passages: number;
   /** search_passages: heap (with TOAST) and all its indexes. */
   passagesTableBytes: number;
   passagesIndexBytes: number;
@@ -92,13 +94,14 @@ export async function storageFigures(url: string): Promise<StorageFigures> {
        FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
        WHERE am.amname = 'gin' ORDER BY 1`,
     );
-    const sizes = await client.query<{ passages: string; passages_indexes: string; sources: string; database: string }>(
-      `SELECT pg_table_size($1::regclass) AS passages, pg_indexes_size($1::regclass) AS passages_indexes,
+    const sizes = await client.query<{ rows: string; passages: string; passages_indexes: string; sources: string; database: string }>(
+      `SELECT (SELECT count(*) FROM ${PASSAGES_TABLE}) AS rows, pg_table_size($1::regclass) AS passages, pg_indexes_size($1::regclass) AS passages_indexes,
               pg_table_size('sources'::regclass) AS sources, pg_database_size(current_database()) AS database`,
       [PASSAGES_TABLE],
     );
-    const row = sizes.rows[0] as { passages: string; passages_indexes: string; sources: string; database: string };
+    const row = sizes.rows[0] as { rows: string; passages: string; passages_indexes: string; sources: string; database: string };
     return {
+      passages: Number(row.rows),
       ginIndexes: gin.rows.map((r) => ({ name: r.name, table: r.table, bytes: Number(r.bytes) })),
       passagesTableBytes: Number(row.passages),
       passagesIndexBytes: Number(row.passages_indexes),

@@ -275,7 +275,7 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
         `search (${shape.label}): ${fmt(info.counts.conversations)} conversations (${fmt(info.visibleReadyForKeyUser)} ready ones visible to the caller), ${fmt(info.counts.sources)} sources, ` +
           `${millionWords.toFixed(1)} M transcript words, ${info.counts.workspaces} workspaces, ${fmt(info.counts.folders)} folders, ${fmt(info.counts.tags)} tags`,
         `corpus: database ${corpus.database}, ${generation}; ${megabytes(corpus.storage.databaseBytes)} on disk`,
-        `indexing: ${fmt(corpus.indexing.passages)} passages by @cs/search's indexConversations in ${corpus.indexing.indexSeconds.toFixed(0)} s, ` +
+        `indexing: ${fmt(corpus.storage.passages)} passages by @cs/search's indexConversations in ${corpus.indexing.indexSeconds.toFixed(0)} s, ` +
           `their indexes built in ${corpus.indexing.buildSeconds.toFixed(0)} s (${((corpus.indexing.indexSeconds + corpus.indexing.buildSeconds) / millionWords).toFixed(2)} s per million words)`,
         `index size: GIN ${megabytes(ginBytes)} (${megabytes(ginBytes / millionWords)} per million words: ${corpus.storage.ginIndexes.map((g) => `${g.name} ${megabytes(g.bytes)}`).join(', ')}); ` +
           `search_passages ${megabytes(corpus.storage.passagesTableBytes)} + all its indexes ${megabytes(corpus.storage.passagesIndexBytes)} ` +
