@@ -9,12 +9,13 @@ export const INDEX_BATCH = 100;
 /**
  * Indexes every ready conversation with @cs/search's own indexConversations (the statement the processor runs in
  * its transaction, here for INDEX_BATCH conversations at a time), on two connections at once. Returns the
- * number of passages written.
+ * number of passages written. Without JIT, as the service's connections: the planner overestimates the rows of the
+ * statement's set-returning functions and would compile it for longer than it runs.
  */
 export async function bulkIndex(url: string, log: Log, options: { workers?: number; batch?: number } = {}): Promise<number> {
   const workers = options.workers ?? 2;
   const batchSize = options.batch ?? INDEX_BATCH;
-  const pool = new Pool({ connectionString: url, max: workers, application_name: 'bench-search-index', options: '-c synchronous_commit=off' });
+  const pool = new Pool({ connectionString: url, max: workers, application_name: 'bench-search-index', options: '-c synchronous_commit=off -c jit=off' });
   try {
     const ids = (await pool.query<{ id: string }>(`SELECT id FROM conversations WHERE status = 'ready' ORDER BY id`)).rows.map((r) => r.id);
     const batches: string[][] = [];

@@ -155,7 +155,8 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
   const cursorSecret = `bench-${randomBytes(24).toString('hex')}`;
   const nodeOptions = [process.env['NODE_OPTIONS'], API_V8_OPTIONS].filter(Boolean).join(' ');
   const servers: RunningServer[] = [];
-  const pool = new Pool({ connectionString: corpus.url, max: 2, application_name: 'bench' });
+  // Plans are taken as the service runs its statements: without JIT (@cs/persistence's pools).
+  const pool = new Pool({ connectionString: corpus.url, max: 2, application_name: 'bench', options: '-c jit=off' });
   try {
     const apiPort = await freePort();
     const api = await startServer({
