@@ -40,6 +40,9 @@ export function judgeClass(
   return { ...r, ratio: value, p50Pass, p99Pass, ratioPass, pass: p50Pass && p99Pass && ratioPass };
 }
 
+/** Requests per second: whole numbers, with a decimal below 10 (a class at 0.4 req/s is not "0"). */
+const rate = (n: number): string => fixed(n, n < 10 ? 1 : 0);
+
 export function formatClassResults(results: readonly ClassResult[], enforce: boolean): string {
   const mark = (pass: boolean) => (pass ? 'ok' : enforce ? 'FAIL' : 'miss');
   return table(
@@ -47,10 +50,10 @@ export function formatClassResults(results: readonly ClassResult[], enforce: boo
     results.map((r) => [
       r.class,
       ROUTE_LABELS[r.route],
-      fixed(r.api.requestsPerSecond, 0),
+      rate(r.api.requestsPerSecond),
       fixed(r.api.p50, 1),
       fixed(r.api.p99, 1),
-      fixed(r.baseline.requestsPerSecond, 0),
+      rate(r.baseline.requestsPerSecond),
       fixed(r.baseline.p50, 1),
       fixed(r.baseline.p99, 1),
       fixed(r.ratio, 2),
@@ -64,7 +67,7 @@ export function formatClassResults(results: readonly ClassResult[], enforce: boo
 
 export function formatRuns(results: readonly ClassResult[]): string {
   const run = (f: RunFigures) =>
-    `${fixed(f.requestsPerSecond, 0)} req/s p50 ${fixed(f.p50, 1)} p99 ${fixed(f.p99, 1)}${f.cpuMsPerRequest === null ? '' : ` cpu ${fixed(f.cpuMsPerRequest, 2)} ms/req (${fixed((f.cpuBusy ?? 0) * 100, 0)}% of the core)`}`;
+    `${rate(f.requestsPerSecond)} req/s p50 ${fixed(f.p50, 1)} p99 ${fixed(f.p99, 1)}${f.cpuMsPerRequest === null ? '' : ` cpu ${fixed(f.cpuMsPerRequest, 2)} ms/req (${fixed((f.cpuBusy ?? 0) * 100, 0)}% of the core)`}`;
   return results
     .map((r) => `  ${r.class} ${ROUTE_LABELS[r.route]}\n${r.apiRuns.map((f, i) => `    round ${i + 1} api      ${run(f)}\n    round ${i + 1} baseline ${run(r.baselineRuns[i] as RunFigures)}`).join('\n')}`)
     .join('\n');
