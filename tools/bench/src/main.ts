@@ -10,6 +10,7 @@ import { killStartedServers } from './rest-read/servers';
 import { PROCESSING_USAGE, parseProcessingArgs, runProcessing } from './processing/processing';
 import { parseScaleArgs, runScale, SCALE_USAGE } from './scale/scale';
 import { parseSummaryQualityArgs, runSummaryQuality, SUMMARY_QUALITY_USAGE } from './summary-quality/summary-quality';
+import { parseSearchArgs, runSearch, SEARCH_USAGE } from './search/search';
 import { parseWebhooksArgs, runWebhooks, WEBHOOKS_USAGE } from './webhooks/webhooks';
 
 /** The benchmarks, by name: `node tools/bench/dist/main.js <name> [flags]` (`npm run bench -- <name>`). */
@@ -53,6 +54,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'the events feed at a million events: resume p50/p99 and events/s against the same SQL bare, and what recording events costs a write',
     usage: EVENTS_USAGE,
     run: (args) => runEvents(parseEventsArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  search: {
+    summary: 'GET /search and q on the list over 21,000 real meetings (160 M words): p50/p99 per query class, api against a baseline, plans, ready-to-searchable',
+    usage: SEARCH_USAGE,
+    run: (args) => runSearch(parseSearchArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
   scale: {
     summary: 'two replicas each of api, processor and webhook-worker, one of each restarted under load: failures, lost work, latency',

@@ -7,6 +7,7 @@ import { DomainError, invalidToken, insufficientScope, type Principal } from '@c
 import { limitField, policyField, type RateLimiter, type RateLimitPolicy } from '@cs/nest-infrastructure';
 import { ApiKeyResolver, PrincipalResolver } from '@cs/token-verification';
 import { poolQueryable } from '@cs/persistence';
+import { Search, SEARCH_PARAMS } from '@cs/search';
 import type { Pool } from 'pg';
 
 const CONVERSATION_PATH = /^\/api\/v1\/conversations\/([^/]+)$/;
@@ -21,7 +22,8 @@ function send(res: ServerResponse, status: number, body: unknown, contentType = 
 /**
  * The benchmark's baseline: the same work as apps/api for the read routes, without a framework.
  * node:http, a pg Pool, the same ApiKeyResolver (digest lookup joined with memberships and workspaces)
- * and the same Catalog (hence the same SQL, cursor HMAC and JSON shaping), the same rate-limit counter in Redis,
+ * and the same Catalog (hence the same SQL, cursor HMAC and JSON shaping) and Search (GET /api/v1/search, for the
+ * search benchmark; `q` on the list is the Catalog's), the same rate-limit counter in Redis,
  * JSON.stringify. What it leaves
  * out (NestJS routing, guards, interceptors, passport, pino-http, Express, TypeORM's query runner) is
  * what the api/baseline ratio measures.
@@ -33,6 +35,7 @@ export function createBaselineHandler(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const db = poolQueryable(pool);
   const catalog = new Catalog(db, new CursorCodec(cursorSecret));
+  const search = new Search(db, new CursorCodec(cursorSecret));
   const principals = new PrincipalResolver(new ApiKeyResolver(db));
 
   async function authenticate(req: IncomingMessage, res: ServerResponse): Promise<Principal> {
@@ -61,6 +64,10 @@ export function createBaselineHandler(
     if (path === '/api/v1/conversations') {
       const principal = await authenticate(req, res);
       return send(res, 200, await catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromQueryString(query)));
+    }
+    if (path === '/api/v1/search') {
+      const principal = await authenticate(req, res);
+      return send(res, 200, await search.search(principal, SEARCH_PARAMS.fromQueryString(query)));
     }
     const match = CONVERSATION_PATH.exec(path);
     if (match) {

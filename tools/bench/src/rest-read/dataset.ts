@@ -31,7 +31,7 @@ export function databaseUrl(url: string, database: string): string {
 
 const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url, application_name: 'bench' });
   await client.connect();
   try {
@@ -127,28 +127,31 @@ export async function migrate(url: string): Promise<void> {
   }
 }
 
-const copySql = (table: Table, freeze: boolean): string =>
-  `COPY ${table} (${TABLE_COLUMNS[table].join(', ')}) FROM STDIN WITH (FORMAT text${freeze ? ', FREEZE true' : ''})`;
+const copySql = (table: string, columns: readonly string[], freeze: boolean): string =>
+  `COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT text${freeze ? ', FREEZE true' : ''})`;
 
-async function copyLines(client: Client, table: Table, lines: readonly string[]): Promise<void> {
-  const stream = client.query(copyFrom(copySql(table, false)));
+/** COPYs ready-made text-format lines into `table` (its columns as TABLE_COLUMNS lists them unless given). */
+export async function copyLines(client: Client, table: string, lines: readonly string[], columns: readonly string[] = TABLE_COLUMNS[table as Table]): Promise<void> {
+  const stream = client.query(copyFrom(copySql(table, columns, false)));
   stream.end(lines.join(''));
   await finished(stream);
 }
 
-interface DeferredDefinition {
+export interface DeferredDefinition {
   table: string;
   name: string;
   definition: string;
 }
 
 /**
- * The secondary indexes of the big tables (not those behind a primary key or unique constraint) and every
- * foreign key from or to them, exactly as the migrations made them, so they can be dropped before the
+ * The secondary indexes of `tables` (rest-read's big tables unless given; not those behind a primary key or unique
+ * constraint) and every foreign key from or to them, exactly as the migrations made them, so they can be dropped before the
  * load and recreated after it.
  */
-async function deferredDefinitions(client: Client): Promise<{ indexes: DeferredDefinition[]; foreignKeys: DeferredDefinition[] }> {
-  const tables = [...BIG_TABLES];
+export async function deferredDefinitions(
+  client: Client,
+  tables: readonly string[] = BIG_TABLES,
+): Promise<{ indexes: DeferredDefinition[]; foreignKeys: DeferredDefinition[] }> {
   const indexes = await client.query<DeferredDefinition>(
     `SELECT i.tablename AS table, i.indexname AS name, i.indexdef AS definition
      FROM pg_indexes i
@@ -157,7 +160,7 @@ async function deferredDefinitions(client: Client): Promise<{ indexes: DeferredD
          SELECT 1 FROM pg_constraint c
          WHERE c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass AND c.contype IN ('p', 'u', 'x'))
      ORDER BY i.tablename, i.indexname`,
-    [tables],
+    [[...tables]],
   );
   const foreignKeys = await client.query<DeferredDefinition>(
     `SELECT c.conrelid::regclass::text AS table, c.conname AS name, pg_get_constraintdef(c.oid) AS definition
@@ -165,17 +168,17 @@ async function deferredDefinitions(client: Client): Promise<{ indexes: DeferredD
      WHERE c.contype = 'f'
        AND (c.conrelid::regclass::text = ANY($1) OR c.confrelid::regclass::text = ANY($1))
      ORDER BY c.conrelid::regclass::text, c.conname`,
-    [tables],
+    [[...tables]],
   );
   return { indexes: indexes.rows, foreignKeys: foreignKeys.rows };
 }
 
 /** A COPY stream that takes lines in ~1 MB chunks and reports back-pressure as a promise. */
-class CopyLoader {
+export class CopyLoader {
   private buffer = '';
   private failure: Error | null = null;
   private constructor(
-    readonly table: BigTable,
+    readonly table: string,
     private readonly client: Client,
     private readonly stream: NodeJS.WritableStream,
   ) {
@@ -185,13 +188,13 @@ class CopyLoader {
   }
 
   /** Truncates and copies in one transaction, so COPY FREEZE writes the rows already frozen (no vacuum debt). */
-  static async open(url: string, table: BigTable): Promise<CopyLoader> {
+  static async open(url: string, table: string, columns: readonly string[] = TABLE_COLUMNS[table as Table]): Promise<CopyLoader> {
     const client = new Client({ connectionString: url, application_name: `bench-copy-${table}` });
     await client.connect();
     await client.query('SET synchronous_commit = off');
     await client.query('BEGIN');
     await client.query(`TRUNCATE ${table}`);
-    return new CopyLoader(table, client, client.query(copyFrom(copySql(table, true))));
+    return new CopyLoader(table, client, client.query(copyFrom(copySql(table, columns, true))));
   }
 
   write(line: string): Promise<void> | undefined {

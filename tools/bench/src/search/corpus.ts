@@ -1,0 +1,251 @@
+import { loadMeetings, timedTurns } from '@cs/meeting-corpus';
+import { Client } from 'pg';
+import {
+  CopyLoader,
+  copyLines,
+  databaseUrl,
+  deferredDefinitions,
+  type DeferredDefinition,
+  migrate,
+  withClient,
+} from '../rest-read/dataset';
+import {
+  CORPUS_BIG_TABLES,
+  CORPUS_COLUMNS,
+  CORPUS_SMALL_TABLES,
+  CORPUS_VERSION,
+  type CorpusBigTable,
+  type CorpusInfo,
+  type CorpusShape,
+  generateCorpusBigTables,
+  generateSmallCorpusTables,
+  prepareMeetings,
+  seededRandom,
+} from './corpus-generator';
+
+export type Log = (message: string) => void;
+
+/** The table search keeps its passages in (migration 1764200000000-search). */
+export const PASSAGES_TABLE = 'search_passages';
+const MARKER_TABLE = 'bench_dataset';
+const MARKER_NAME = 'search';
+
+/** Indexes all ready conversations of the database at `url` with the search lib's bulk indexing; returns passages made. */
+export type BulkIndexer = (url: string, log: Log) => Promise<number>;
+
+export interface IndexingFigures {
+  /** Seconds of the search lib's bulk indexing (passages and their tsvectors), without the index builds. */
+  indexSeconds: number;
+  /** Seconds to build the passage table's indexes (GIN and btree) after the bulk load. */
+  buildSeconds: number;
+  passages: number;
+}
+
+/** Sizes, in bytes, of what search adds and of what it indexes. */
+export interface StorageFigures {
+  /** Every GIN index of the database: name, table, bytes. */
+  ginIndexes: Array<{ name: string; table: string; bytes: number }>;
+  /** Rows of search_passages. */
+  passages: number;
+  /** search_passages: heap (with TOAST) and all its indexes. */
+  passagesTableBytes: number;
+  passagesIndexBytes: number;
+  /** sources (with TOAST), the content search indexes. */
+  sourcesTableBytes: number;
+  databaseBytes: number;
+}
+
+export interface PreparedCorpus {
+  database: string;
+  url: string;
+  info: CorpusInfo;
+  generatedNow: boolean;
+  generationSeconds: number;
+  generatedAt: string;
+  indexing: IndexingFigures;
+  storage: StorageFigures;
+}
+
+interface Marker {
+  info: CorpusInfo;
+  generationSeconds: number;
+  generatedAt: string;
+  indexing: IndexingFigures;
+}
+
+const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+const sameShape = (a: CorpusShape, b: CorpusShape): boolean =>
+  Object.keys(a).length === Object.keys(b).length && (Object.keys(a) as (keyof CorpusShape)[]).every((key) => a[key] === b[key]);
+
+async function readMarker(url: string): Promise<Marker | null> {
+  return withClient(url, async (client) => {
+    const exists = await client.query('SELECT to_regclass($1) IS NOT NULL AS present', [MARKER_TABLE]);
+    if (exists.rows[0]?.present !== true) return null;
+    const rows = await client.query<{ value: Marker }>(`SELECT value FROM ${MARKER_TABLE} WHERE name = $1`, [MARKER_NAME]);
+    return rows.rows[0]?.value ?? null;
+  });
+}
+
+export async function storageFigures(url: string): Promise<StorageFigures> {
+  return withClient(url, async (client) => {
+    const gin = await client.query<{ name: string; table: string; bytes: string }>(
+      `SELECT i.indexrelid::regclass::text AS name, i.indrelid::regclass::text AS table, pg_relation_size(i.indexrelid) AS bytes
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+       WHERE am.amname = 'gin' ORDER BY 1`,
+    );
+    const sizes = await client.query<{ rows: string; passages: string; passages_indexes: string; sources: string; database: string }>(
+      `SELECT (SELECT count(*) FROM ${PASSAGES_TABLE}) AS rows, pg_table_size($1::regclass) AS passages, pg_indexes_size($1::regclass) AS passages_indexes,
+              pg_table_size('sources'::regclass) AS sources, pg_database_size(current_database()) AS database`,
+      [PASSAGES_TABLE],
+    );
+    const row = sizes.rows[0] as { rows: string; passages: string; passages_indexes: string; sources: string; database: string };
+    return {
+      passages: Number(row.rows),
+      ginIndexes: gin.rows.map((r) => ({ name: r.name, table: r.table, bytes: Number(r.bytes) })),
+      passagesTableBytes: Number(row.passages),
+      passagesIndexBytes: Number(row.passages_indexes),
+      sourcesTableBytes: Number(row.sources),
+      databaseBytes: Number(row.database),
+    };
+  });
+}
+
+/**
+ * The benchmark's database: reused when it holds a complete corpus of this shape and version, otherwise dropped,
+ * created, migrated, generated and indexed afresh.
+ */
+export async function ensureCorpus(options: {
+  serverUrl: string;
+  database: string;
+  shape: CorpusShape;
+  regenerate: boolean;
+  indexer: BulkIndexer;
+  log: Log;
+}): Promise<PreparedCorpus> {
+  const { serverUrl, database, shape, log } = options;
+  const url = databaseUrl(serverUrl, database);
+  const maintenance = databaseUrl(serverUrl, 'postgres');
+  const exists = await withClient(maintenance, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount === 1);
+  if (exists && !options.regenerate) {
+    const marker = await readMarker(url);
+    if (marker && marker.info.version === CORPUS_VERSION && sameShape(marker.info.shape, shape)) {
+      await migrate(url);
+      log(`reusing the corpus in ${database} (generated ${marker.generatedAt} in ${marker.generationSeconds.toFixed(1)} s; --regenerate to make it again)`);
+      return { database, url, ...marker, generatedNow: false, storage: await storageFigures(url) };
+    }
+    log(`${database} holds no complete corpus of this shape: regenerating it`);
+  }
+  await withClient(maintenance, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${quoteIdent(database)}`);
+  });
+  await migrate(url);
+  const started = Date.now();
+  const { info, indexing } = await loadCorpus(url, shape, options.indexer, log);
+  const generationSeconds = (Date.now() - started) / 1000;
+  const generatedAt = new Date().toISOString();
+  const marker: Marker = { info, generationSeconds, generatedAt, indexing };
+  await withClient(url, async (client) => {
+    await client.query(`CREATE TABLE ${MARKER_TABLE} (name text PRIMARY KEY, value jsonb NOT NULL)`);
+    await client.query(`INSERT INTO ${MARKER_TABLE} (name, value) VALUES ($1, $2)`, [MARKER_NAME, JSON.stringify(marker)]);
+  });
+  log(`corpus generated and indexed in ${generationSeconds.toFixed(1)} s`);
+  return { database, url, ...marker, generatedNow: true, storage: await storageFigures(url) };
+}
+
+async function dropDeferred(client: Client, deferred: { indexes: DeferredDefinition[]; foreignKeys: DeferredDefinition[] }): Promise<void> {
+  for (const fk of deferred.foreignKeys) await client.query(`ALTER TABLE ${fk.table} DROP CONSTRAINT ${quoteIdent(fk.name)}`);
+  for (const index of deferred.indexes) await client.query(`DROP INDEX ${quoteIdent(index.name)}`);
+}
+
+/**
+ * Fills an empty, migrated database: the small tables by COPY with their constraints; the conversations, sources
+ * and tags streamed by three COPYs with their secondary indexes and foreign keys dropped (as rest-read does), then
+ * those indexes rebuilt; then the search lib's bulk indexing with the passage table's GIN (and other secondary)
+ * indexes dropped, those built afterwards (a GIN index built at once is smaller and far quicker than one grown row by row), every
+ * foreign key re-added (validating every row) and everything vacuumed and analyzed.
+ */
+export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkIndexer, log: Log): Promise<{ info: CorpusInfo; indexing: IndexingFigures }> {
+  const rng = seededRandom(20_261_124);
+  let last = Date.now();
+  const phase = (what: string): number => {
+    const now = Date.now();
+    const seconds = (now - last) / 1000;
+    log(`  ${what} (${seconds.toFixed(1)} s)`);
+    last = now;
+    return seconds;
+  };
+  const meetings = prepareMeetings([...loadMeetings('train'), ...loadMeetings('val')], timedTurns);
+  log(`generating the ${shape.label} search corpus: ${shape.conversations.toLocaleString('en-US')} conversations of ${meetings.length} meetings, ${shape.workspaces} workspaces`);
+  const small = generateSmallCorpusTables(shape, rng);
+  const deferred = await withClient(url, async (client) => {
+    await client.query('SET synchronous_commit = off');
+    for (const table of CORPUS_SMALL_TABLES) await copyLines(client, table, small.lines[table], CORPUS_COLUMNS[table]);
+    const all = await deferredDefinitions(client, [...CORPUS_BIG_TABLES, PASSAGES_TABLE]);
+    // indexConversations first deletes a conversation's passages by conversation_id: that index stays.
+    const definitions = { ...all, indexes: all.indexes.filter((d) => !(d.table === PASSAGES_TABLE && /\(conversation_id\b/.test(d.definition))) };
+    await dropDeferred(client, definitions);
+    return definitions;
+  });
+  phase(`small tables loaded; dropped ${deferred.indexes.length} indexes and ${deferred.foreignKeys.length} foreign keys for the load`);
+
+  const loaders = await Promise.all(CORPUS_BIG_TABLES.map((table) => CopyLoader.open(url, table, CORPUS_COLUMNS[table])));
+  const byTable = Object.fromEntries(loaders.map((l) => [l.table, l])) as Record<CorpusBigTable, CopyLoader>;
+  let generated;
+  try {
+    generated = await generateCorpusBigTables(shape, small, meetings, rng, (table, line) => byTable[table].write(line));
+    await Promise.all(loaders.map((l) => l.finish()));
+  } catch (error) {
+    await Promise.all(loaders.map((l) => l.abort()));
+    throw error;
+  }
+  phase(
+    `copied ${generated.counts.conversations.toLocaleString('en-US')} conversations, ${generated.counts.sources.toLocaleString('en-US')} sources ` +
+      `(${(generated.transcriptWords / 1e6).toFixed(1)} M transcript words), ${generated.counts.conversation_tags.toLocaleString('en-US')} conversation tags`,
+  );
+
+  const isPassages = (d: DeferredDefinition): boolean => d.table === PASSAGES_TABLE;
+  await withClient(url, async (client) => {
+    await client.query(`SET maintenance_work_mem = '512MB'`);
+    for (const index of deferred.indexes.filter((d) => !isPassages(d))) await client.query(index.definition);
+    await client.query(`ANALYZE ${CORPUS_BIG_TABLES.join(', ')}`);
+  });
+  phase('rebuilt the indexes of conversations, sources and tags');
+
+  const passages = await indexer(url, log);
+  const indexSeconds = phase(`bulk-indexed ${passages.toLocaleString('en-US')} passages with @cs/search`);
+  await withClient(url, async (client) => {
+    await client.query(`SET maintenance_work_mem = '1GB'`);
+    for (const index of deferred.indexes.filter(isPassages)) await client.query(index.definition);
+  });
+  const buildSeconds = phase(`built ${deferred.indexes.filter(isPassages).map((d) => d.name).join(', ')}`);
+
+  await withClient(url, async (client) => {
+    for (const fk of deferred.foreignKeys) await client.query(`ALTER TABLE ${fk.table} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.definition}`);
+    phase(`re-added and validated ${deferred.foreignKeys.length} foreign keys`);
+    await client.query(`VACUUM (ANALYZE) ${[...CORPUS_BIG_TABLES, ...CORPUS_SMALL_TABLES, PASSAGES_TABLE].join(', ')}`);
+    phase('vacuumed and analyzed');
+  });
+
+  const counts = Object.fromEntries(CORPUS_SMALL_TABLES.map((t) => [t, small.lines[t].length])) as CorpusInfo['counts'];
+  Object.assign(counts, generated.counts);
+  const ws0 = small.workspaces[0];
+  const info: CorpusInfo = {
+    version: CORPUS_VERSION,
+    shape,
+    workspaceId: ws0?.id ?? '',
+    userId: ws0?.members[0]?.userId ?? '',
+    apiKey: small.apiKey,
+    folders: small.folders,
+    tags: small.tags,
+    memberNames: ws0?.members.map((m) => m.name) ?? [],
+    firstCreatedAt: generated.firstCreatedAt,
+    lastCreatedAt: generated.lastCreatedAt,
+    counts,
+    transcriptWords: generated.transcriptWords,
+    contentChars: generated.contentChars,
+    visibleReadyForKeyUser: generated.visibleReadyForKeyUser,
+  };
+  return { info, indexing: { indexSeconds, buildSeconds, passages } };
+}
