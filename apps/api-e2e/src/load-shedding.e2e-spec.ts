@@ -78,7 +78,15 @@ describe('load shedding: at most MAX_IN_FLIGHT_REQUESTS requests in flight per r
     first.destroy();
     expect((await untilStatus(() => member.client.request('GET', '/api/v1/me'), 200)).status).toBe(200);
     // The other one completes its body: answered (201), its slot freed too, and nothing was lost.
+    const answer = new Promise<string>((resolve) => {
+      let got = '';
+      second.on('data', (chunk: Buffer) => {
+        got += chunk.toString('latin1');
+        if (got.includes('\r\n')) resolve(got);
+      });
+    });
     second.write(`"Held"}${' '.repeat(64 - '{"name":"Held"}'.length)}`);
+    expect(await answer).toMatch(/^HTTP\/1\.1 201 /);
     expect((await untilStatus(() => member.client.request('GET', '/api/v1/tags'), 200)).status).toBe(200);
     const tags = await member.client.listTags();
     expect(tags.data.map((t) => t.name)).toContain('Held');
