@@ -79,7 +79,7 @@ export async function apiKeysOfUser(db: RowQueryable, userId: string): Promise<P
        JOIN memberships m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id
        JOIN workspaces w ON w.id = k.workspace_id
       WHERE k.user_id = $1
-      ORDER BY k.created_at DESC, k.id`,
+      ORDER BY k.created_at DESC, k.id DESC`,
     [userId],
   );
   return rows.map((k) => ({

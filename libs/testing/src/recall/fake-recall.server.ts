@@ -150,12 +150,16 @@ export class FakeRecallServer {
     return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
   }
 
+  private closed = false;
+
   async start(): Promise<void> {
     this.server = createServer((req, res) => void this.handle(req, res).catch(() => res.destroyed || res.writeHead(500).end()));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
   }
 
   async close(): Promise<void> {
+    // Scripts still running stop at their next step, so nothing keeps the test process alive after the suite.
+    this.closed = true;
     for (const bot of this.bots.values()) clearTimeout(bot.timer);
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
@@ -250,6 +254,7 @@ export class FakeRecallServer {
     bot.dispatched = true;
     const sent: Array<{ code: string; subCode: string | null }> = [];
     for (const step of bot.script.steps) {
+      if (this.closed) return;
       if (bot.leftCall && step.code !== 'done') continue;
       await new Promise((r) => setTimeout(r, this.options.stepMs ?? 50));
       const now = new Date().toISOString();
@@ -275,7 +280,7 @@ export class FakeRecallServer {
       data: { data: { code, sub_code: subCode, updated_at: change?.created_at ?? new Date().toISOString() }, bot: { id: bot.id, metadata: bot.metadata } },
     });
     let status = 0;
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 5 && !this.closed; attempt++) {
       const now = new Date();
       const signature = this.webhook.sign(messageId, now, body);
       const prefix = bot.script.legacyHeaders ? 'svix' : 'webhook';
