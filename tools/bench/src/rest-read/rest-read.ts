@@ -1,10 +1,6 @@
-import { resourceServerBenchEnv } from '../resource-server-env';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { join, relative } from 'node:path';
 import { Pool } from 'pg';
-import { machineFacts, ROOT, writeResults } from '../results-file';
+import { machineFacts, writeResults } from '../results-file';
 import { applyBenchArgs } from '../bench-args';
 import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
 import { ensureDataset } from './dataset';
@@ -12,21 +8,12 @@ import { explainRoutes } from './explain';
 import { loadRun } from './load';
 import { cpuRatio, formatPlans, formatResults, formatRuns, judge, type RouteResult } from './report';
 import { benchRoutes, checkSameAnswers, PAGE_LIMIT, walkToDeepCursor } from './routes';
-import { choosePinning, freePort, type RunningServer, startServer } from './servers';
+import { type RunningServer } from './servers';
+import { missingApiBuild, startApiAndBaseline } from './api-and-baseline';
 import { bestRun, type RunFigures, spread, TARGETS } from './stats';
 import { serviceUrls } from '../service-urls';
 
-/**
- * The api's V8 flags in production (NODE_OPTIONS in k8s/base/api.yaml). A young generation of 8 MB semi-spaces
- * instead of Node 24's default: V8 starts a full GC whenever the old generation's headroom falls below the young
- * generation's capacity, so with the default the api, holding 16 requests' transcripts at once, marked its whole
- * heap about every 100 requests (tools/bench/README.md).
- */
-export const API_V8_OPTIONS = '--max-semi-space-size=8';
 
-/** The repository root, from tools/bench/dist/rest-read (built) or tools/bench/src/rest-read (tests). */
-const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
-const BASELINE_ENTRY = join(__dirname, 'baseline-server.js');
 
 
 export interface RestReadOptions {
@@ -76,8 +63,9 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
   const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
   const shape = options.quick ? QUICK_SHAPE : FULL_SHAPE;
   const deepPages = options.quick ? 100 : 1_000;
-  if (!existsSync(API_ENTRY)) {
-    log(`${relative(ROOT, API_ENTRY)} is missing: build the api first (npm run bench builds everything)`);
+  const missing = missingApiBuild();
+  if (missing) {
+    log(missing);
     return 1;
   }
 
@@ -93,54 +81,10 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
     throw new Error(`the key's user sees ${info.visibleReadyForKeyUser} ready conversations: too few for a page ${deepPages} deep`);
   }
 
-  const pinning = choosePinning();
-  if (pinning.warning) log(`WARNING: ${pinning.warning}`);
-  const cursorSecret = `bench-${randomBytes(24).toString('hex')}`;
-  // The V8 flags the api is deployed with (k8s/base/api.yaml), given to both servers so that they compare like for
-  // like; anything already in NODE_OPTIONS (e.g. --cpu-prof for profiling) is kept.
-  const nodeOptions = [process.env['NODE_OPTIONS'], API_V8_OPTIONS].filter(Boolean).join(' ');
   const servers: RunningServer[] = [];
   const pool = new Pool({ connectionString: dataset.url, max: 2, application_name: 'bench' });
   try {
-    const apiPort = await freePort();
-    const api = await startServer({
-      name: 'api',
-      entry: API_ENTRY,
-      port: apiPort,
-      pinning,
-      healthPath: '/healthz',
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: dataset.url,
-        REDIS_URL: redisUrl,
-        API_PORT: String(apiPort),
-        CURSOR_SECRET: cursorSecret,
-        NODE_OPTIONS: nodeOptions,
-        ...resourceServerBenchEnv(),
-      },
-    });
-    servers.push(api);
-    const baselinePort = await freePort();
-    const baseline = await startServer({
-      name: 'baseline',
-      entry: BASELINE_ENTRY,
-      port: baselinePort,
-      pinning,
-      healthPath: '/healthz',
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: dataset.url,
-        REDIS_URL: redisUrl,
-        BASELINE_PORT: String(baselinePort),
-        CURSOR_SECRET: cursorSecret,
-        NODE_OPTIONS: nodeOptions,
-      },
-    });
-    servers.push(baseline);
-    log(`api (pid ${api.pid}) and baseline (pid ${baseline.pid}) up${pinning.cpu === null ? ', unpinned' : `, pinned to CPU ${pinning.cpu}`}`);
+    const { api, baseline, pinning, cursorSecret } = await startApiAndBaseline(dataset.url, redisUrl, servers, log);
 
     const walkStarted = Date.now();
     const deep = await walkToDeepCursor(api.baseUrl, info.apiKey, deepPages);

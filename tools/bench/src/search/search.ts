@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { join, relative } from 'node:path';
 import { loadMeetings, timedTurns } from '@cs/meeting-corpus';
 import { poolQueryable } from '@cs/persistence';
 import { ApiKeyResolver } from '@cs/token-verification';
 import { Pool } from 'pg';
 import { applyBenchArgs } from '../bench-args';
-import { resourceServerBenchEnv } from '../resource-server-env';
 import { machineFacts, ROOT, writeResults } from '../results-file';
-import { API_V8_OPTIONS } from '../rest-read/rest-read';
-import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
+import { type RunningServer } from '../rest-read/servers';
+import { missingApiBuild, startApiAndBaseline } from '../rest-read/api-and-baseline';
 import { bestRun, type RunFigures } from '../rest-read/stats';
 import { serviceUrls } from '../service-urls';
 import { bulkIndex } from './bulk-index';
@@ -34,9 +30,6 @@ import {
   summarizeFreshness,
 } from './search-report';
 
-const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
-/** rest-read's baseline server, which answers /api/v1/search and `q` on the list with the same libs. */
-const BASELINE_ENTRY = join(__dirname, '..', 'rest-read', 'baseline-server.js');
 /** The seed of the 200 queries: the same corpus gives the same queries in every run. */
 const QUERY_SEED = 15;
 
@@ -126,8 +119,9 @@ async function checkSameAnswers(
 export async function runSearch(options: SearchBenchOptions, out: Out, log: Out): Promise<number> {
   const startedAt = new Date();
   const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
-  if (!existsSync(API_ENTRY)) {
-    log(`${relative(ROOT, API_ENTRY)} is missing: build the api first (npm run bench builds everything)`);
+  const missing = missingApiBuild();
+  if (missing) {
+    log(missing);
     return 1;
   }
   const shape = options.quick ? QUICK_CORPUS : FULL_CORPUS;
@@ -150,53 +144,12 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
   );
   const byClass = new Map<QueryClass, BenchQuery[]>(QUERY_CLASSES.map((c) => [c, queries.filter((q) => q.class === c)]));
 
-  const pinning = choosePinning();
-  if (pinning.warning) log(`WARNING: ${pinning.warning}`);
-  const cursorSecret = `bench-${randomBytes(24).toString('hex')}`;
-  const nodeOptions = [process.env['NODE_OPTIONS'], API_V8_OPTIONS].filter(Boolean).join(' ');
   const servers: RunningServer[] = [];
   // Plans are taken as the service runs its statements: without JIT (@cs/persistence's pools).
   const pool = new Pool({ connectionString: corpus.url, max: 2, application_name: 'bench', options: '-c jit=off' });
   try {
-    const apiPort = await freePort();
-    const api = await startServer({
-      name: 'api',
-      entry: API_ENTRY,
-      port: apiPort,
-      pinning,
-      healthPath: '/healthz',
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: corpus.url,
-        REDIS_URL: redisUrl,
-        API_PORT: String(apiPort),
-        CURSOR_SECRET: cursorSecret,
-        NODE_OPTIONS: nodeOptions,
-        ...resourceServerBenchEnv(),
-      },
-    });
-    servers.push(api);
-    const baselinePort = await freePort();
-    const baseline = await startServer({
-      name: 'baseline',
-      entry: BASELINE_ENTRY,
-      port: baselinePort,
-      pinning,
-      healthPath: '/healthz',
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: corpus.url,
-        REDIS_URL: redisUrl,
-        BASELINE_PORT: String(baselinePort),
-        CURSOR_SECRET: cursorSecret,
-        NODE_OPTIONS: nodeOptions,
-      },
-    });
-    servers.push(baseline);
-    log(`api (pid ${api.pid}) and baseline (pid ${baseline.pid}) up${pinning.cpu === null ? ', unpinned' : `, pinned to CPU ${pinning.cpu}`}`);
+    // rest-read's baseline server answers /api/v1/search and `q` on the list with the same libs.
+    const { api, baseline, pinning, cursorSecret } = await startApiAndBaseline(corpus.url, redisUrl, servers, log);
 
     const checkStarted = Date.now();
     const answers = await checkSameAnswers(queries, api, baseline, info.apiKey);
