@@ -19,9 +19,11 @@ export class AuthStack extends OAuthStack {
   constructor() {
     super({ emailPrefix: 'person', clientName: 'Acme Notes Sync' });
     beforeAll(async () => {
+      await this.startTogether(this.startAuth(this.port.auth), this.start('api', { port: this.port.api, env: { CURSOR_SECRET: TEST_CURSOR_SECRET } }));
+      // After the apps hold their ports: the ports were chosen free and released, and a callback server started
+      // before them could be given the api's (it then answered the api's health check, and the tests).
       this.callbackServer = await startCallbackServer();
       this.onStop(() => this.callback.close());
-      await this.startTogether(this.startAuth(this.port.auth), this.start('api', { port: this.port.api, env: { CURSOR_SECRET: TEST_CURSOR_SECRET } }));
     }, 120_000);
   }
 

@@ -80,7 +80,10 @@ export async function startAppProcess(options: StartAppOptions): Promise<AppProc
     if (child.exitCode !== null) throw new Error(`The ${options.app} app exited with code ${child.exitCode} before it was healthy:\n${output}`);
     try {
       const response = await fetch(options.healthUrl);
-      if (response.status === 200) break;
+      // Our apps answer {"status":"ok"}; anything else is another server that got the port (the app then exits on
+      // EADDRINUSE, which the next turn reports) rather than a healthy app.
+      const body = response.status === 200 ? ((await response.json().catch(() => null)) as { status?: unknown } | null) : null;
+      if (body?.status === 'ok') break;
     } catch {
       // Not listening yet.
     }
