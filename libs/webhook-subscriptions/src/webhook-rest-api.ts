@@ -1,10 +1,9 @@
 import type { ListEnvelope, Principal } from '@cs/domain';
 import { type CursorCodec, NO_PARAMS, oneOf, PAGE, PAGE_PARAMS, pageRequest, QueryParams, type RawQuery, toEnvelope } from '@cs/paging';
 import { z } from 'zod/v4';
-import { idempotent, parseBody, type Tx, validIdempotencyKey, type WriteRequest, type WriteResult } from '@cs/writes';
+import { idempotent, type Tx, validIdempotencyKey, type WriteRequest, type WriteResult } from '@cs/writes';
 import { redeliver, sendTestEvent } from './delivery.commands';
 import { recoverFailedDeliveries } from './delivery-recovery.command';
-import { RecoverWebhookInputSchema } from './webhook-input.schema';
 import type { DeliveryLogFilters } from './delivery-log.queries';
 import { assertWebhookManager } from './webhook-actor';
 import { createWebhook, currentWebhookSecret, rotateWebhookSecret, type WebhookCommandContext } from './webhook.commands';
@@ -85,7 +84,7 @@ export class WebhookRestApi {
 
   async recover(request: WriteRequest, id: string, body: unknown): Promise<WriteResult> {
     assertWebhookManager(request.principal);
-    const input = parseBody(RecoverWebhookInputSchema, body);
+    const input = this.subscriptions.parseRecover(body);
     return this.post(request, body, (tx, ctx) => recoverFailedDeliveries(tx, ctx, id, input), false, 202);
   }
 

@@ -41,6 +41,10 @@ export class WebhookSubscriptions {
     return parseBody(this.createInput, body);
   }
 
+  parseRecover(body: unknown) {
+    return parseBody(RecoverWebhookInputSchema, body);
+  }
+
   parseUpdate(body: unknown) {
     return parseBody(this.updateInput, body);
   }
@@ -71,7 +75,7 @@ export class WebhookSubscriptions {
 
   /** Recover (the pages' form): `body` is `{ since }` as the REST body, validated the same way. */
   async recover(actor: WebhookActor, id: string, body: unknown): Promise<WebhookRecovery> {
-    const input = parseBody(RecoverWebhookInputSchema, body);
+    const input = this.parseRecover(body);
     return this.run(actor, (tx, ctx) => recoverFailedDeliveries(tx, ctx, id, input));
   }
 
