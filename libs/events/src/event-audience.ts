@@ -28,6 +28,11 @@ export function eventViewOf(audience: EventAudience | null, viewerId: string): E
   return audience.was_visibility === 'workspace' ? 'hidden' : null;
 }
 
+/** The type a viewer gets an event as: its own in full, else the `<kind>.hidden` of its subject. */
+export function eventTypeFor(type: string, view: Exclude<EventView, null>): string {
+  return view === 'full' ? type : `${type.split('.')[0]}.hidden`;
+}
+
 /** SQL twin of `eventViewOf(...) === 'full'`, for outbox row `alias` and the viewer bound to `viewerParam`. */
 export const eventSeenInFullBy = (alias: string, viewerParam: string): string =>
   `(${alias}.audience->>'visibility' = 'workspace' OR ${alias}.audience->>'owner_id' = ${viewerParam})`;
@@ -45,7 +50,6 @@ export function envelopeFor(envelope: EventEnvelope, audience: EventAudience | n
   const view = eventViewOf(audience, viewerId);
   if (view === null) return null;
   if (view === 'full') return envelope;
-  const kind = envelope.type.split('.')[0] as 'conversation' | 'folder';
-  const type = `${kind}.hidden` as EventType;
+  const type = eventTypeFor(envelope.type, view) as EventType;
   return { id: envelope.id, type, created_at: envelope.created_at, data: { id: (envelope.data as { id: string }).id } } as EventEnvelope;
 }

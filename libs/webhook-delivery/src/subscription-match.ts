@@ -1,4 +1,4 @@
-import { type EventAudience, eventViewOf } from '@cs/events';
+import { type EventAudience, eventTypeFor, eventViewOf } from '@cs/events';
 
 /** The part of a subscription that decides what it receives. */
 export interface SubscriptionFilter {
@@ -29,7 +29,7 @@ export function receivedType(subscription: SubscriptionFilter, event: AudiencedE
   if (event.createdAt < subscription.createdAt) return null;
   const view = eventViewOf(event.audience, subscription.ownerId);
   if (view === null) return null;
-  const type = view === 'full' ? event.type : `${event.type.split('.')[0]}.hidden`;
+  const type = eventTypeFor(event.type, view);
   return subscription.events.includes(type) ? type : null;
 }
 
