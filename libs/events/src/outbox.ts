@@ -15,9 +15,20 @@ export const OUTBOX_EVENT_CHANNEL = 'outbox_event';
 /** Where each kind of event finds its subject, to record the audience with it. */
 const SUBJECT_TABLES = { conversation: 'conversations', folder: 'folders', tag: 'tags' } as const;
 
+/** A statement with its own parameters $1…$n. */
+export interface ChangeStatement {
+  sql: string;
+  values: unknown[];
+}
+
 export interface RecordEventOptions {
   /** The subject's visibility before this change, when the change was to its visibility (see EventAudience). */
   wasVisibility?: Visibility;
+  /**
+   * The UPDATE of the subject's row that the event announces, RETURNING *: run with the event as one statement, the
+   * audience read from what it returns. One round trip fewer per PATCH (the events bench's write path).
+   */
+  change?: ChangeStatement;
 }
 
 /**
@@ -36,17 +47,25 @@ export async function recordEvent<T extends EventType>(
 ): Promise<string> {
   const id = newId('event', now);
   const kind = type.split('.')[0] as keyof typeof SUBJECT_TABLES;
+  const change = options.change;
+  const $ = (n: number) => `$${n + (change?.values.length ?? 0)}`;
   // Tags have no owner and are seen by the whole workspace; conversations and folders by their owner or everyone.
   const audience =
     kind === 'tag'
-      ? `jsonb_strip_nulls(jsonb_build_object('visibility', 'workspace', 'was_visibility', $9::text))`
-      : `jsonb_strip_nulls(jsonb_build_object('owner_id', s.owner_id, 'visibility', s.visibility, 'was_visibility', $9::text))`;
+      ? `jsonb_strip_nulls(jsonb_build_object('visibility', 'workspace', 'was_visibility', ${$(9)}::text))`
+      : `jsonb_strip_nulls(jsonb_build_object('owner_id', s.owner_id, 'visibility', s.visibility, 'was_visibility', ${$(9)}::text))`;
+  // Inside one statement the table still reads as it was before the change: the changed row comes from its RETURNING.
+  const subject = change ? `WITH changed AS (${change.sql}) ` : '';
+  const from = change ? `changed s WHERE s.id = ${$(8)}` : `${SUBJECT_TABLES[kind]} s WHERE s.id = ${$(8)} AND s.workspace_id = ${$(2)}`;
   const rows = await tx.query(
-    `INSERT INTO outbox (id, workspace_id, topic, type, payload, request_id, created_at, audience)
-     SELECT $1, $2, $3, $4, $5, $6, $7, ${audience}
-     FROM ${SUBJECT_TABLES[kind]} s WHERE s.id = $8 AND s.workspace_id = $2
+    `${subject}INSERT INTO outbox (id, workspace_id, topic, type, payload, request_id, created_at, audience)
+     SELECT ${[1, 2, 3, 4, 5, 6, 7].map($).join(', ')}, ${audience}
+     FROM ${from}
      RETURNING id`,
-    [id, workspaceId, EVENT_TOPIC, type, { id, type, created_at: now.toISOString(), data }, requestId, now, (data as { id: string }).id, options.wasVisibility ?? null],
+    [
+      ...(change?.values ?? []),
+      ...[id, workspaceId, EVENT_TOPIC, type, { id, type, created_at: now.toISOString(), data }, requestId, now, (data as { id: string }).id, options.wasVisibility ?? null],
+    ],
   );
   if (rows.length === 0) throw new Error(`${kind} ${(data as { id: string }).id} does not exist: record its event before deleting it`);
   return id;

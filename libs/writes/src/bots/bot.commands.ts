@@ -3,7 +3,7 @@ import { recordEvent, requestProcessing } from '@cs/events';
 import type { WriteContext } from '../conversations/conversation.commands';
 import { insertSources } from '../conversations/insert-sources';
 import { assertFolderUsable } from '../conversations/references';
-import { conversationCreated, conversationUpdated } from '../events/change-events';
+import { conversationCreated, conversationUpdated, readConversationData } from '../events/change-events';
 import type { Tx } from '../tx';
 import type { CreateBotInput, RecorderEventInput } from './bot-input.schema';
 
@@ -149,7 +149,7 @@ export async function applyRecorderEvent(tx: Tx, event: RecorderEventInput, requ
   } else if (event.status === 'done' && event.transcript) {
     await insertSources(tx, conversation, [{ ...event.transcript, type: 'transcript', title: null, meeting_url: bot.meeting_url }], now);
     await requestProcessing(tx, conversation, requestId, now);
-    await conversationUpdated(tx, { requestId, now }, conversation.workspaceId, conversation.id, { fields: ['sources'] });
+    await conversationUpdated(tx, { requestId, now }, conversation.workspaceId, await readConversationData(tx, conversation.id), 'sources');
   } else if (event.status === 'failed') {
     const termination = (TERMINATION_REASONS as readonly string[]).includes(event.reason ?? '') ? (event.reason as TerminationReason) : null;
     await endConversation(tx, conversation, termination, 'recording_failed', requestId, now);

@@ -3,13 +3,13 @@ import { type Conversation, conflict, isIdOf, newId, notFound, type Principal } 
 import { recordEvent, requestProcessing } from '@cs/events';
 import { indexConversation } from '@cs/search';
 import type { Tx } from '../tx';
-import { updateRow } from '../update-row';
+import { rowChange } from '../update-row';
 import { LIMITS } from '../validation/fields';
 import type { CreateConversationInput, SourceInput, UpdateConversationInput } from './conversation-input.schema';
 import { insertSources, type UploadInput } from './insert-sources';
-import { lockOwnedConversation } from './owned-conversation';
+import { type LockedConversation, lockOwnedConversation } from './owned-conversation';
 import { assertFolderUsable, assertTagsExist } from './references';
-import { conversationChanges, conversationCreated, conversationUpdated } from '../events/change-events';
+import { conversationCreated, conversationData, conversationPatched, conversationUpdated } from '../events/change-events';
 
 export interface WriteContext {
   principal: Principal;
@@ -52,7 +52,8 @@ export async function addSources(tx: Tx, ctx: WriteContext, conversationId: stri
   const conversation = { id: locked.id, workspaceId: locked.workspace_id };
   await insertSources(tx, conversation, inputs, ctx.now);
   await requestProcessing(tx, conversation, ctx.requestId, ctx.now);
-  await conversationUpdated(tx, ctx, locked.workspace_id, locked.id, { fields: ['sources'] });
+  // requestProcessing made it pending.
+  await conversationUpdated(tx, ctx, locked.workspace_id, conversationData({ ...locked, status: 'pending' }), 'sources');
   return getConversation(tx, ctx.principal, locked.id);
 }
 
@@ -60,8 +61,8 @@ export async function addSources(tx: Tx, ctx: WriteContext, conversationId: stri
 export async function updateConversation(tx: Tx, ctx: WriteContext, conversationId: string, input: UpdateConversationInput): Promise<Conversation> {
   const locked = await lockOwnedConversation(tx, ctx.principal, conversationId);
   if (input.folder_id) await assertFolderUsable(tx, ctx.principal, input.folder_id);
-  const change = await updateRow(tx, 'conversations', locked.id, { title: input.title, folder_id: input.folder_id, visibility: input.visibility }, ctx.now);
-  await conversationUpdated(tx, ctx, locked.workspace_id, locked.id, conversationChanges(change));
+  const change = rowChange('conversations', locked, { title: input.title, folder_id: input.folder_id, visibility: input.visibility });
+  await conversationPatched(tx, ctx, change);
   // A new title is searchable (and the old one no longer) when this commits; folder and visibility are read at query time.
   if (change.columns.includes('title')) await indexConversation(tx, locked.id);
   return getConversation(tx, ctx.principal, locked.id);
@@ -112,7 +113,7 @@ async function assertTagInWorkspace(tx: Tx, principal: Principal, tagId: string)
   if (rows.length === 0) throw notFound('tag');
 }
 
-async function tagsChanged(tx: Tx, ctx: WriteContext, conversation: { id: string; workspace_id: string }): Promise<void> {
+async function tagsChanged(tx: Tx, ctx: WriteContext, conversation: LockedConversation): Promise<void> {
   await tx.query(`UPDATE conversations SET updated_at = $2 WHERE id = $1`, [conversation.id, ctx.now]);
-  await conversationUpdated(tx, ctx, conversation.workspace_id, conversation.id, { fields: ['tags'] });
+  await conversationUpdated(tx, ctx, conversation.workspace_id, conversationData(conversation), 'tags');
 }

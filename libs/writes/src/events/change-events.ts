@@ -10,8 +10,11 @@ import {
   type TagChangeField,
 } from '@cs/events';
 import type { WriteContext } from '../conversations/conversation.commands';
+import type { LockedConversation } from '../conversations/owned-conversation';
+import type { FolderRow } from '../folders/folder.commands';
+import type { TagRow } from '../tags/tag.commands';
 import type { Tx } from '../tx';
-import type { RowChange } from '../update-row';
+import { type RowChange, updateStatement } from '../update-row';
 
 /*
  * The `*.created`, `*.updated` and `*.deleted` events of the writes, recorded in the write's transaction with the
@@ -25,91 +28,90 @@ type ConversationData = EventData['conversation.created'];
 type FolderData = EventData['folder.created'];
 type TagData = EventData['tag.created'];
 
-async function conversationData(tx: Tx, id: string): Promise<ConversationData> {
+/** A conversation's event data from a row of it, as the write holds it after the change. */
+export function conversationData(row: { id: string; title: string | null; started_at: Date; status: ConversationData['status'] }): ConversationData {
+  return { id: row.id, title: row.title, started_at: row.started_at.toISOString(), status: row.status };
+}
+
+/** For writes that do not hold the row (a create, a recorder's report). */
+export async function readConversationData(tx: Tx, id: string): Promise<ConversationData> {
   const [row] = await tx.query<{ id: string; title: string | null; started_at: Date; status: ConversationData['status'] }>(
     `SELECT id, title, COALESCE(started_at, created_at) AS started_at, status FROM conversations WHERE id = $1`,
     [id],
   );
   if (!row) throw new Error(`conversation ${id} does not exist`);
-  return { id: row.id, title: row.title, started_at: row.started_at.toISOString(), status: row.status };
+  return conversationData(row);
 }
 
-async function folderData(tx: Tx, id: string): Promise<FolderData> {
-  const [row] = await tx.query<FolderData>(`SELECT id, name, parent_id, visibility FROM folders WHERE id = $1`, [id]);
-  if (!row) throw new Error(`folder ${id} does not exist`);
-  return row;
-}
-
-async function tagData(tx: Tx, id: string): Promise<TagData> {
-  const [row] = await tx.query<TagData>(`SELECT id, name, color FROM tags WHERE id = $1`, [id]);
-  if (!row) throw new Error(`tag ${id} does not exist`);
-  return row;
-}
+const folderData = (row: FolderRow): FolderData => ({ id: row.id, name: row.name, parent_id: row.parent_id, visibility: row.visibility });
+const tagData = (row: TagRow): TagData => ({ id: row.id, name: row.name, color: row.color });
 
 /** Which `changed` field each column is (columns absent here are not part of the representation). */
 const CONVERSATION_FIELDS: Record<string, ConversationChangeField> = { title: 'title', folder_id: 'folder', visibility: 'visibility' };
 const FOLDER_FIELDS: Record<string, FolderChangeField> = { name: 'name', parent_id: 'parent', visibility: 'visibility' };
 const TAG_FIELDS: Record<string, TagChangeField> = { name: 'name', color: 'color', description: 'description' };
 
-function changedFields<F extends string>(change: RowChange, fields: Record<string, F>, order: readonly F[]): F[] {
+function changedFields<F extends string>(change: RowChange<object>, fields: Record<string, F>, order: readonly F[]): F[] {
   const named = new Set(change.columns.map((column) => fields[column]).filter((field): field is F => field !== undefined));
   return order.filter((field) => named.has(field));
 }
 
-const wasVisibility = (change: RowChange): Visibility | undefined =>
-  change.columns.includes('visibility') ? (change.before['visibility'] as Visibility) : undefined;
+const wasVisibility = (change: RowChange<{ visibility: Visibility }>): Visibility | undefined =>
+  change.columns.includes('visibility') ? change.before.visibility : undefined;
 
 export async function conversationCreated(tx: Tx, ctx: EventContext, workspaceId: string, id: string): Promise<void> {
-  await recordEvent(tx, workspaceId, 'conversation.created', await conversationData(tx, id), ctx.requestId, ctx.now);
+  await recordEvent(tx, workspaceId, 'conversation.created', await readConversationData(tx, id), ctx.requestId, ctx.now);
 }
 
-/** The `changed` fields of a PATCH of a conversation, and its visibility before when that changed. */
-export function conversationChanges(change: RowChange): { fields: ConversationChangeField[]; wasVisibility?: Visibility } {
-  return { fields: changedFields(change, CONVERSATION_FIELDS, CONVERSATION_CHANGE_FIELDS), wasVisibility: wasVisibility(change) };
-}
-
-/** A `conversation.updated` naming `fields` (in catalog order); nothing when there are none. */
-export async function conversationUpdated(
-  tx: Tx,
-  ctx: EventContext,
-  workspaceId: string,
-  id: string,
-  changes: { fields: readonly ConversationChangeField[]; wasVisibility?: Visibility },
-): Promise<void> {
-  const fields = CONVERSATION_CHANGE_FIELDS.filter((field) => changes.fields.includes(field));
+/** A PATCH of a conversation: its UPDATE and its `conversation.updated`, in one statement; nothing when nothing changed. */
+export async function conversationPatched(tx: Tx, ctx: EventContext, change: RowChange<LockedConversation>): Promise<void> {
+  const fields = changedFields(change, CONVERSATION_FIELDS, CONVERSATION_CHANGE_FIELDS);
   if (fields.length === 0) return;
-  const data = { ...(await conversationData(tx, id)), changed: fields as [ConversationChangeField, ...ConversationChangeField[]] };
-  await recordEvent(tx, workspaceId, 'conversation.updated', data, ctx.requestId, ctx.now, { wasVisibility: changes.wasVisibility });
+  const data = { ...conversationData(change.after), changed: fields as [ConversationChangeField, ...ConversationChangeField[]] };
+  await recordEvent(tx, change.after.workspace_id, 'conversation.updated', data, ctx.requestId, ctx.now, {
+    wasVisibility: wasVisibility(change),
+    change: updateStatement(change, ctx.now),
+  });
 }
 
-export async function folderCreated(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
-  await recordEvent(tx, ctx.principal.workspaceId, 'folder.created', await folderData(tx, id), ctx.requestId, ctx.now);
+/** A `conversation.updated` about what is not the conversation's row (its sources, its tags), `subject` as it is now. */
+export async function conversationUpdated(tx: Tx, ctx: EventContext, workspaceId: string, subject: ConversationData, fields: 'sources' | 'tags'): Promise<void> {
+  await recordEvent(tx, workspaceId, 'conversation.updated', { ...subject, changed: [fields] }, ctx.requestId, ctx.now);
 }
 
-export async function folderUpdated(tx: Tx, ctx: WriteContext, id: string, change: RowChange): Promise<void> {
+export async function folderCreated(tx: Tx, ctx: WriteContext, folder: FolderRow): Promise<void> {
+  await recordEvent(tx, ctx.principal.workspaceId, 'folder.created', folderData(folder), ctx.requestId, ctx.now);
+}
+
+/** A PATCH of a folder: its UPDATE and its `folder.updated`, in one statement; nothing when nothing changed. */
+export async function folderPatched(tx: Tx, ctx: WriteContext, change: RowChange<FolderRow>): Promise<void> {
   const fields = changedFields(change, FOLDER_FIELDS, FOLDER_CHANGE_FIELDS);
   if (fields.length === 0) return;
-  await recordEvent(tx, ctx.principal.workspaceId, 'folder.updated', { ...(await folderData(tx, id)), changed: fields as [FolderChangeField, ...FolderChangeField[]] }, ctx.requestId, ctx.now, {
+  await recordEvent(tx, ctx.principal.workspaceId, 'folder.updated', { ...folderData(change.after), changed: fields as [FolderChangeField, ...FolderChangeField[]] }, ctx.requestId, ctx.now, {
     wasVisibility: wasVisibility(change),
+    change: updateStatement(change, ctx.now),
   });
 }
 
 /** Call before the DELETE. */
-export async function folderDeleted(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
-  await recordEvent(tx, ctx.principal.workspaceId, 'folder.deleted', await folderData(tx, id), ctx.requestId, ctx.now);
+export async function folderDeleted(tx: Tx, ctx: WriteContext, folder: FolderRow): Promise<void> {
+  await recordEvent(tx, ctx.principal.workspaceId, 'folder.deleted', folderData(folder), ctx.requestId, ctx.now);
 }
 
-export async function tagCreated(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
-  await recordEvent(tx, ctx.principal.workspaceId, 'tag.created', await tagData(tx, id), ctx.requestId, ctx.now);
+export async function tagCreated(tx: Tx, ctx: WriteContext, tag: TagRow): Promise<void> {
+  await recordEvent(tx, ctx.principal.workspaceId, 'tag.created', tagData(tag), ctx.requestId, ctx.now);
 }
 
-export async function tagUpdated(tx: Tx, ctx: WriteContext, id: string, change: RowChange): Promise<void> {
+/** A PATCH of a tag: its UPDATE and its `tag.updated`, in one statement; nothing when nothing changed. */
+export async function tagPatched(tx: Tx, ctx: WriteContext, change: RowChange<TagRow>): Promise<void> {
   const fields = changedFields(change, TAG_FIELDS, TAG_CHANGE_FIELDS);
   if (fields.length === 0) return;
-  await recordEvent(tx, ctx.principal.workspaceId, 'tag.updated', { ...(await tagData(tx, id)), changed: fields as [TagChangeField, ...TagChangeField[]] }, ctx.requestId, ctx.now);
+  await recordEvent(tx, ctx.principal.workspaceId, 'tag.updated', { ...tagData(change.after), changed: fields as [TagChangeField, ...TagChangeField[]] }, ctx.requestId, ctx.now, {
+    change: updateStatement(change, ctx.now),
+  });
 }
 
 /** Call before the DELETE. */
-export async function tagDeleted(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
-  await recordEvent(tx, ctx.principal.workspaceId, 'tag.deleted', await tagData(tx, id), ctx.requestId, ctx.now);
+export async function tagDeleted(tx: Tx, ctx: WriteContext, tag: TagRow): Promise<void> {
+  await recordEvent(tx, ctx.principal.workspaceId, 'tag.deleted', tagData(tag), ctx.requestId, ctx.now);
 }

@@ -1,33 +1,43 @@
-import { conflict, type Folder, forbidden, isIdOf, newId, notFound, visibleTo } from '@cs/domain';
+import { conflict, type Folder, forbidden, isIdOf, newId, notFound, type Visibility, visibleTo } from '@cs/domain';
 import { getFolder } from '@cs/catalog';
 import type { WriteContext } from '../conversations/conversation.commands';
 import { assertFolderUsable } from '../conversations/references';
 import type { Tx } from '../tx';
-import { updateRow } from '../update-row';
+import { rowChange } from '../update-row';
 import type { CreateFolderInput, UpdateFolderInput } from './folder-input.schema';
-import { folderCreated, folderDeleted, folderUpdated } from '../events/change-events';
+import { folderCreated, folderDeleted, folderPatched } from '../events/change-events';
 
 export async function createFolder(tx: Tx, ctx: WriteContext, input: CreateFolderInput): Promise<Folder> {
   const { principal, now } = ctx;
   if (input.parent_id) await assertFolderUsable(tx, principal, input.parent_id, 'parent_id');
-  const id = newId('folder', now);
+  const folder: FolderRow = { id: newId('folder', now), owner_id: principal.userId, name: input.name, parent_id: input.parent_id ?? null, visibility: input.visibility ?? 'workspace' };
   await tx.query(
     `INSERT INTO folders (id, workspace_id, parent_id, owner_id, name, visibility, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-    [id, principal.workspaceId, input.parent_id ?? null, principal.userId, input.name, input.visibility ?? 'workspace', now],
+    [folder.id, principal.workspaceId, folder.parent_id, folder.owner_id, folder.name, folder.visibility, now],
   );
-  await folderCreated(tx, ctx, id);
-  return getFolder(tx, principal, id);
+  await folderCreated(tx, ctx, folder);
+  return getFolder(tx, principal, folder.id);
 }
 
-async function lockOwnedFolder(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
+/** What a folder's PATCH compares and its events carry: the row as locked, or as inserted. */
+export interface FolderRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  parent_id: string | null;
+  visibility: Visibility;
+}
+
+async function lockOwnedFolder(tx: Tx, ctx: WriteContext, id: string): Promise<FolderRow> {
   if (!isIdOf('folder', id)) throw notFound('folder');
-  const [row] = await tx.query<{ owner_id: string }>(`SELECT f.owner_id FROM folders f WHERE f.id = $1 AND f.workspace_id = $2 AND ${visibleTo('f', '$3')} FOR UPDATE`, [
+  const [row] = await tx.query<FolderRow>(`SELECT f.id, f.owner_id, f.name, f.parent_id, f.visibility FROM folders f WHERE f.id = $1 AND f.workspace_id = $2 AND ${visibleTo('f', '$3')} FOR UPDATE`, [
     id,
     ctx.principal.workspaceId,
     ctx.principal.userId,
   ]);
   if (!row) throw notFound('folder');
   if (row.owner_id !== ctx.principal.userId) throw forbidden('Only the owner of a folder can change it.');
+  return row;
 }
 
 export async function updateFolder(tx: Tx, ctx: WriteContext, id: string, input: UpdateFolderInput): Promise<Folder> {
@@ -35,7 +45,7 @@ export async function updateFolder(tx: Tx, ctx: WriteContext, id: string, input:
   // the cycle check below on the tree as it was, and together cut both folders off the tree (or deadlock on
   // their row locks). Taken before any row lock, so it cannot deadlock itself.
   if (input.parent_id) await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`folder-tree:${ctx.principal.workspaceId}`]);
-  await lockOwnedFolder(tx, ctx, id);
+  const locked = await lockOwnedFolder(tx, ctx, id);
   if (input.parent_id) {
     await assertFolderUsable(tx, ctx.principal, input.parent_id, 'parent_id');
     // Moving a folder under itself or one of its descendants would cut the subtree off the tree.
@@ -48,8 +58,7 @@ export async function updateFolder(tx: Tx, ctx: WriteContext, id: string, input:
     );
     if (cycle) throw conflict('A folder cannot be moved into itself or one of its subfolders.');
   }
-  const change = await updateRow(tx, 'folders', id, { name: input.name, parent_id: input.parent_id, visibility: input.visibility }, ctx.now);
-  await folderUpdated(tx, ctx, id, change);
+  await folderPatched(tx, ctx, rowChange('folders', locked, { name: input.name, parent_id: input.parent_id, visibility: input.visibility }));
   return getFolder(tx, ctx.principal, id);
 }
 
@@ -58,7 +67,7 @@ export async function updateFolder(tx: Tx, ctx: WriteContext, id: string, input:
  * so a delete never takes content with it; empty it or move its content first.
  */
 export async function deleteFolder(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
-  await lockOwnedFolder(tx, ctx, id);
+  const locked = await lockOwnedFolder(tx, ctx, id);
   const [contents] = await tx.query<{ folders: number; conversations: number }>(
     `SELECT (SELECT count(*)::int FROM folders WHERE parent_id = $1) AS folders,
             (SELECT count(*)::int FROM conversations WHERE folder_id = $1) AS conversations`,
@@ -67,6 +76,6 @@ export async function deleteFolder(tx: Tx, ctx: WriteContext, id: string): Promi
   if (contents && (contents.folders > 0 || contents.conversations > 0)) {
     throw conflict(`The folder is not empty (${contents.folders} subfolders, ${contents.conversations} conversations): move or delete them first.`);
   }
-  await folderDeleted(tx, ctx, id);
+  await folderDeleted(tx, ctx, locked);
   await tx.query(`DELETE FROM folders WHERE id = $1`, [id]);
 }

@@ -2,10 +2,10 @@ import { getTag } from '@cs/catalog';
 import { conflict, isIdOf, newId, notFound, type TagCatalogEntry } from '@cs/domain';
 import type { WriteContext } from '../conversations/conversation.commands';
 import type { Tx } from '../tx';
-import { updateRow } from '../update-row';
+import { rowChange } from '../update-row';
 import { isUniqueViolation } from '../unique-violation';
 import type { CreateTagInput, UpdateTagInput } from './tag-input.schema';
-import { tagCreated, tagDeleted, tagUpdated } from '../events/change-events';
+import { tagCreated, tagDeleted, tagPatched } from '../events/change-events';
 
 const nameTaken = (name: string) => conflict(`A tag named "${name}" already exists in this workspace (names are compared case-insensitively).`);
 
@@ -31,39 +31,47 @@ async function assertNameFree(tx: Tx, workspaceId: string, name: string, exceptI
 export async function createTag(tx: Tx, ctx: WriteContext, input: CreateTagInput): Promise<TagCatalogEntry> {
   const { principal, now } = ctx;
   await assertNameFree(tx, principal.workspaceId, input.name, null);
-  const id = newId('tag', now);
+  const tag: TagRow = { id: newId('tag', now), name: input.name, color: input.color ?? null, description: input.description || null };
   await namingTag(input.name, () =>
     tx.query(`INSERT INTO tags (id, workspace_id, name, color, description, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`, [
-      id,
+      tag.id,
       principal.workspaceId,
-      input.name,
-      input.color ?? null,
-      input.description || null,
+      tag.name,
+      tag.color,
+      tag.description,
       now,
     ]),
   );
-  await tagCreated(tx, ctx, id);
-  return getTag(tx, principal, id);
+  await tagCreated(tx, ctx, tag);
+  return getTag(tx, principal, tag.id);
 }
 
-async function lockTag(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
+/** What a tag's PATCH compares and its events carry: the row as locked, or as inserted. */
+export interface TagRow {
+  id: string;
+  name: string;
+  color: string | null;
+  description: string | null;
+}
+
+async function lockTag(tx: Tx, ctx: WriteContext, id: string): Promise<TagRow> {
   if (!isIdOf('tag', id)) throw notFound('tag');
-  const rows = await tx.query(`SELECT 1 FROM tags WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [id, ctx.principal.workspaceId]);
-  if (rows.length === 0) throw notFound('tag');
+  const [row] = await tx.query<TagRow>(`SELECT id, name, color, description FROM tags WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [id, ctx.principal.workspaceId]);
+  if (!row) throw notFound('tag');
+  return row;
 }
 
 export async function updateTag(tx: Tx, ctx: WriteContext, id: string, input: UpdateTagInput): Promise<TagCatalogEntry> {
-  await lockTag(tx, ctx, id);
+  const locked = await lockTag(tx, ctx, id);
   if (input.name !== undefined) await assertNameFree(tx, ctx.principal.workspaceId, input.name, id);
   const description = input.description === undefined ? undefined : input.description || null;
-  const change = await namingTag(input.name ?? '', () => updateRow(tx, 'tags', id, { name: input.name, color: input.color, description }, ctx.now));
-  await tagUpdated(tx, ctx, id, change);
+  const change = rowChange('tags', locked, { name: input.name, color: input.color, description });
+  await namingTag(input.name ?? '', () => tagPatched(tx, ctx, change));
   return getTag(tx, ctx.principal, id);
 }
 
 /** Deleting a tag removes it from every conversation (and drops its pending suggestions). */
 export async function deleteTag(tx: Tx, ctx: WriteContext, id: string): Promise<void> {
-  await lockTag(tx, ctx, id);
-  await tagDeleted(tx, ctx, id);
+  await tagDeleted(tx, ctx, await lockTag(tx, ctx, id));
   await tx.query(`DELETE FROM tags WHERE id = $1`, [id]);
 }

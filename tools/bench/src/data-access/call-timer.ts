@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { percentile } from '../rest-read/stats';
+import { backendCpuDelta } from '../auth/pg-stats';
 
 /** What one variant's calls came to, over all its rounds. Latencies in milliseconds. */
 export interface CallFigures {
@@ -10,6 +11,8 @@ export interface CallFigures {
   callsPerSecond: number;
   /** This process' CPU time (user + system) per call, in microseconds: the client-side cost, Postgres' excluded. */
   cpuMicrosPerCall: number;
+  /** The database backends' CPU time per call, in microseconds, when it was measured (PostgresObserver); else NaN. */
+  serverCpuMicrosPerCall: number;
 }
 
 /** Raw measurements of one variant, added to round after round. */
@@ -17,12 +20,23 @@ export interface CallSamples {
   latenciesMs: number[];
   seconds: number;
   cpuMicros: number;
+  /** NaN once a round could not measure it. */
+  serverCpuMicros: number;
 }
 
-export const noSamples = (): CallSamples => ({ latenciesMs: [], seconds: 0, cpuMicros: 0 });
+export const noSamples = (): CallSamples => ({ latenciesMs: [], seconds: 0, cpuMicros: 0, serverCpuMicros: 0 });
 
-/** Runs `call` `count` times back to back, adding each latency, the elapsed time and this process' CPU time to `samples`. */
-export async function timeCalls(call: (i: number) => Promise<unknown>, count: number, samples: CallSamples): Promise<void> {
+/**
+ * Runs `call` `count` times back to back, adding each latency, the elapsed time and this process' CPU time to
+ * `samples`, and the database backends' CPU time when `serverCpu` (PostgresObserver.backendCpu) is given.
+ */
+export async function timeCalls(
+  call: (i: number) => Promise<unknown>,
+  count: number,
+  samples: CallSamples,
+  serverCpu?: () => Promise<Map<number, number> | null>,
+): Promise<void> {
+  const serverBefore = serverCpu ? await serverCpu() : null;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < count; i++) {
@@ -33,6 +47,8 @@ export async function timeCalls(call: (i: number) => Promise<unknown>, count: nu
   samples.seconds += (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   samples.cpuMicros += cpu.user + cpu.system;
+  const server = serverCpu ? backendCpuDelta(serverBefore, await serverCpu()) : null;
+  samples.serverCpuMicros += server === null ? Number.NaN : server * 1_000_000;
 }
 
 export function callFigures(samples: CallSamples): CallFigures {
@@ -45,6 +61,7 @@ export function callFigures(samples: CallSamples): CallFigures {
     p99: percentile(values, 99),
     callsPerSecond: samples.seconds > 0 ? calls / samples.seconds : 0,
     cpuMicrosPerCall: calls > 0 ? samples.cpuMicros / calls : Number.NaN,
+    serverCpuMicrosPerCall: calls > 0 ? samples.serverCpuMicros / calls : Number.NaN,
   };
 }
 

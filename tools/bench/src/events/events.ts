@@ -1,16 +1,19 @@
 import { addMembership, createTenant, createUser, createWorkspace } from '@cs/accounts';
 import { Catalog, LIST_EVENTS_PARAMS } from '@cs/catalog';
-import { API_KEY_SCOPES, newId, type Principal } from '@cs/domain';
+import { API_KEY_SCOPES, newId, type Principal, visibleTo } from '@cs/domain';
 import { CursorCodec } from '@cs/paging';
 import { createDataSource, insertRows, runMigrations } from '@cs/persistence';
-import { inTransaction, Writes } from '@cs/writes';
+import { inTransaction, parseBody, UpdateConversationRequestSchema, Writes } from '@cs/writes';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { applyBenchArgs } from '../bench-args';
 import { recreateDatabase } from '../bench-database';
-import { type CallFigures, callFigures, noSamples, timeCalls } from '../data-access/call-timer';
+import { isLocalDatabase, PostgresObserver } from '../auth/pg-stats';
+import { type CallFigures, type CallSamples, callFigures, noSamples, timeCalls } from '../data-access/call-timer';
+import { databaseUrl as urlOfDatabase } from '../rest-read/dataset';
 import { seededRandom } from '../rest-read/dataset-generator';
 import { machineFacts, writeResults } from '../results-file';
 import { serviceUrls } from '../service-urls';
@@ -110,6 +113,9 @@ async function prepare(ds: DataSource, events: number, log: Out): Promise<{ owne
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const line = (label: string, f: CallFigures) => `  ${label.padEnd(9)} p50 ${ms(f.p50).padStart(9)}  p99 ${ms(f.p99).padStart(9)}  ${f.callsPerSecond.toFixed(0).padStart(6)} calls/s`;
+const cpu = (f: CallFigures) => f.cpuMicrosPerCall + f.serverCpuMicrosPerCall;
+const cpuLine = (label: string, f: CallFigures) =>
+  `  ${label.padEnd(9)} ${cpu(f).toFixed(0).padStart(5)} µs CPU a write (${f.cpuMicrosPerCall.toFixed(0)} this process, ${f.serverCpuMicrosPerCall.toFixed(0)} its Postgres backends)`;
 
 /** `events`: see tools/bench/README.md. Returns the exit code. */
 export async function runEvents(options: EventsOptions, out: Out, log: Out): Promise<number> {
@@ -117,6 +123,9 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
   const loadBefore = loadavg()[0] ?? 0;
   const { databaseUrl } = serviceUrls();
   const ds = await createDataSource({ url: await recreateDatabase(databaseUrl, DATABASE), poolSize: 4, applicationName: 'bench-events' }).initialize();
+  // On a busy machine writes/s wander with the load; the CPU a write takes (here and in its backends) does much less.
+  const monitor = new Pool({ connectionString: urlOfDatabase(databaseUrl, 'postgres'), max: 1, application_name: 'bench-monitor' });
+  const observer = new PostgresObserver(monitor, DATABASE, isLocalDatabase(databaseUrl));
   try {
     const data = await prepare(ds, options.events, log);
     const { db, taken } = recording(ds);
@@ -168,9 +177,9 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
     const bareFollowSeconds = (performance.now() - bareStart) / 1000;
 
     // 3. The write path: a PATCH of visibility as the product runs it (the change, its conversation.updated event,
-    // the answer) against the statements it ran before events existed (the lock, a blind UPDATE, the answer). Not a
-    // title: a new title is also re-indexed for search, a cost that is not the events'.
-    log('writing');
+    // the answer) against what the same PATCH ran before events existed: the body's validation, the owner's lock,
+    // a blind UPDATE, the answer (Writes.updateConversation at d484a2d). Not a title: a new title is also re-indexed
+    // for search, a cost that is not the events'.
     const writes = new Writes(ds);
     const write = { withEvents: noSamples(), before: noSamples() };
     let n = 0;
@@ -183,14 +192,20 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
     };
     const before = () => {
       const k = n++;
+      const input = parseBody(UpdateConversationRequestSchema, { visibility: visibility(k) });
       return inTransaction(ds, async (tx) => {
-        await tx.query(`SELECT id FROM conversations WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [target(k), data.owner.workspaceId]);
-        await tx.query(`UPDATE conversations SET visibility = $2, updated_at = $3 WHERE id = $1`, [target(k), visibility(k), new Date()]);
+        await tx.query(
+          `SELECT c.id, c.workspace_id, c.owner_id, c.title, c.status, COALESCE(c.started_at, c.created_at) AS started_at
+           FROM conversations c WHERE c.id = $1 AND c.workspace_id = $2 AND ${visibleTo('c', '$3')} FOR UPDATE`,
+          [target(k), data.owner.workspaceId, data.owner.userId],
+        );
+        await tx.query(`UPDATE conversations SET visibility = $2, updated_at = $3 WHERE id = $1`, [target(k), input.visibility, new Date()]);
         return catalog.getConversation(data.owner, target(k));
       });
     };
     for (let round = 0; round < options.rounds; round++) {
-      const order = round % 2 === 0 ? [() => timeCalls(withEvents, options.writes, write.withEvents), () => timeCalls(before, options.writes, write.before)] : [() => timeCalls(before, options.writes, write.before), () => timeCalls(withEvents, options.writes, write.withEvents)];
+      const road = (call: () => Promise<unknown>, samples: CallSamples) => () => timeCalls(call, options.writes, samples, () => observer.backendCpu());
+      const order = round % 2 === 0 ? [road(withEvents, write.withEvents), road(before, write.before)] : [road(before, write.before), road(withEvents, write.withEvents)];
       for (const run of order) await run();
     }
 
@@ -217,6 +232,9 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
         line('events', figures.write.with_events),
         line('before', figures.write.before_events),
         `  writes/s with events ÷ before: ${(figures.write.with_events.callsPerSecond / figures.write.before_events.callsPerSecond).toFixed(2)}`,
+        cpuLine('events', figures.write.with_events),
+        cpuLine('before', figures.write.before_events),
+        `  CPU a write, before ÷ with events: ${(cpu(figures.write.before_events) / cpu(figures.write.with_events)).toFixed(2)} (the same ratio, as the machine's load leaves it; NaN where Postgres is not on this machine)`,
         '',
         `machine load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
       ].join('\n'),
@@ -225,6 +243,7 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
     log(`results: ${file}`);
     return 0;
   } finally {
+    await monitor.end();
     await ds.destroy();
   }
 }
