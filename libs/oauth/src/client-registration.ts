@@ -141,7 +141,7 @@ export async function rotateClientSecret(ds: Db, workspaceId: string, clientId: 
 
 /** Whether that client exists and that clear secret is one it may authenticate with now (compared by digest, in constant time). */
 export async function clientSecretMatches(ds: Db, clientId: string, clientSecret: string): Promise<boolean> {
-  const [client] = await ds.query<{ secret_digest: string; previous_secret_digest: string | null }>(
+  const [client] = await ds.query<{ secret_digest: string | null; previous_secret_digest: string | null }>(
     'SELECT secret_digest, CASE WHEN previous_secret_expires_at > now() THEN previous_secret_digest END AS previous_secret_digest FROM oauth_clients WHERE id = $1',
     [clientId],
   );

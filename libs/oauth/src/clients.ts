@@ -16,25 +16,35 @@ export interface ClientSummary {
   previousSecret: { hint: string; expiresAt: Date } | null;
 }
 
+/**
+ * Who registered a client: a workspace admin (`registered`, confidential, any resource), or the app itself by
+ * dynamic registration (`dynamic`) or by a Client ID Metadata Document (`metadata_document`): public clients, the
+ * AI assistants of issue 17.
+ */
+export type ClientKind = 'registered' | 'dynamic' | 'metadata_document';
+
 /** What the authorization server needs of a client to authenticate it and check its requests. */
 export interface ClientRecord {
   id: string;
+  kind: ClientKind;
   name: string;
   logoUri: string | null;
   redirectUris: string[];
   scopes: string[];
-  secretDigest: string;
+  /** Null for a public client (it has no secret). */
+  secretDigest: string | null;
   /** The digest of the replaced secret while the rotation's overlap lasts, else null. */
   previousSecretDigest: string | null;
 }
 
 interface ClientRow {
   id: string;
+  kind: ClientKind;
   name: string;
   logo_uri: string | null;
   redirect_uris: string[];
   scopes: string[];
-  secret_digest: string;
+  secret_digest: string | null;
   created_at: Date;
   secret_hint: string;
   previous_secret_hint: string | null;
@@ -48,7 +58,7 @@ const LIVE_PREVIOUS = (column: string) => `CASE WHEN previous_secret_expires_at 
 const SUMMARY_COLUMNS = `id, name, logo_uri, redirect_uris, scopes, created_at, secret_hint,
   ${LIVE_PREVIOUS('previous_secret_hint')}, ${LIVE_PREVIOUS('previous_secret_expires_at')}`;
 
-type SummaryRow = Omit<ClientRow, 'secret_digest' | 'previous_secret_digest'>;
+type SummaryRow = Omit<ClientRow, 'kind' | 'secret_digest' | 'previous_secret_digest'>;
 
 const summary = (c: SummaryRow): ClientSummary => ({
   clientId: c.id,
@@ -87,18 +97,22 @@ export async function clientWorkspaceName(db: RowQueryable, clientId: string): P
 
 /**
  * A client by id, read on every lookup of the authorization server so edits and deletes apply at once; a named
- * statement, planned once per connection.
+ * statement, planned once per connection. A client known by a metadata document is never answered from here (its
+ * row only names it on the account page): the document is its metadata. A dynamic client past its
+ * `unused_expires_at` (it never completed a consent) no longer exists.
  */
 export async function findClient(pool: Pool, clientId: string): Promise<ClientRecord | undefined> {
   const { rows } = await pool.query<ClientRow>({
     name: 'oidc-find-client',
-    text: `SELECT id, name, logo_uri, redirect_uris, scopes, secret_digest, ${LIVE_PREVIOUS('previous_secret_digest')} FROM oauth_clients WHERE id = $1`,
+    text: `SELECT id, kind, name, logo_uri, redirect_uris, scopes, secret_digest, ${LIVE_PREVIOUS('previous_secret_digest')} FROM oauth_clients
+     WHERE id = $1 AND kind <> 'metadata_document' AND (unused_expires_at IS NULL OR unused_expires_at > now())`,
     values: [clientId],
   });
   const row = rows[0];
   return (
     row && {
       id: row.id,
+      kind: row.kind,
       name: row.name,
       logoUri: row.logo_uri,
       redirectUris: row.redirect_uris,
@@ -111,13 +125,13 @@ export async function findClient(pool: Pool, clientId: string): Promise<ClientRe
 
 /** The digests of every secret a client may authenticate with now (current, and the replaced one during the overlap). */
 export async function clientSecretDigests(pool: Pool, clientId: string): Promise<string[]> {
-  const { rows } = await pool.query<{ secret_digest: string; previous_secret_digest: string | null }>({
+  const { rows } = await pool.query<{ secret_digest: string | null; previous_secret_digest: string | null }>({
     name: 'auth-client-digests',
     text: `SELECT secret_digest, ${LIVE_PREVIOUS('previous_secret_digest')} FROM oauth_clients WHERE id = $1`,
     values: [clientId],
   });
   const row = rows[0];
-  return row ? [row.secret_digest, ...(row.previous_secret_digest ? [row.previous_secret_digest] : [])] : [];
+  return row ? [row.secret_digest, row.previous_secret_digest].filter((d): d is string => d !== null) : [];
 }
 
 /**

@@ -22,12 +22,17 @@ export interface ConnectionUse {
   email: string;
 }
 
-/** Records the connection a consent created; its scopes always include offline_access. */
+/**
+ * Records the connection a consent created; its scopes always include offline_access. A dynamically registered
+ * client's first consent makes it permanent (it no longer expires unused, DYNAMIC_CLIENT_UNUSED_HOURS).
+ */
 export async function recordConnection(
   db: RowQueryable,
   connection: { grantId: string; clientId: string; userId: string; workspaceId: string; scopes: Iterable<string> },
 ): Promise<void> {
-  await db.query('INSERT INTO oauth_connections (grant_id, client_id, user_id, workspace_id, scopes) VALUES ($1, $2, $3, $4, $5)', [
+  await db.query(
+    `WITH used AS (UPDATE oauth_clients SET unused_expires_at = NULL WHERE id = $2 AND unused_expires_at IS NOT NULL)
+     INSERT INTO oauth_connections (grant_id, client_id, user_id, workspace_id, scopes) VALUES ($1, $2, $3, $4, $5)`, [
     connection.grantId,
     connection.clientId,
     connection.userId,
@@ -134,13 +139,15 @@ export async function isLiveConnectionOf(db: RowQueryable, grantId: string, user
 
 /**
  * Marks a live connection used now (the account page shows it as "last used") and says who its tokens act for;
- * undefined when the connection was revoked. Runs on every token issued, hence a named statement.
+ * undefined when the connection was revoked, or when it is an assistant's and its workspace turned AI assistant
+ * connections off (no new tokens; those issued run out). Runs on every token issued, hence a named statement.
  */
 export async function useConnection(pool: Pool, grantId: string): Promise<ConnectionUse | undefined> {
   const { rows } = await pool.query<{ user_id: string; workspace_id: string; tenant_id: string; email: string }>({
     name: 'auth-use-connection',
-    text: `UPDATE oauth_connections c SET last_used_at = now() FROM workspaces w, users u
-     WHERE c.grant_id = $1 AND c.revoked_at IS NULL AND w.id = c.workspace_id AND u.id = c.user_id
+    text: `UPDATE oauth_connections c SET last_used_at = now() FROM workspaces w, users u, oauth_clients k
+     WHERE c.grant_id = $1 AND c.revoked_at IS NULL AND w.id = c.workspace_id AND u.id = c.user_id AND k.id = c.client_id
+       AND (k.kind = 'registered' OR w.assistant_connections <> 'off')
      RETURNING c.user_id, c.workspace_id, w.tenant_id, u.email`,
     values: [grantId],
   });

@@ -5,3 +5,5 @@ export * from './offline-access';
 export * from './clients';
 export * from './connections';
 export * from './oidc-model-store';
+export * from './assistant-clients';
+export * from './assistant-connection-policy';

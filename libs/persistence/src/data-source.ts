@@ -10,6 +10,7 @@ import { Recall1764400000000 } from './migrations/1764400000000-recall';
 import { ClientSecretOverlap1764500000000 } from './migrations/1764500000000-client-secret-overlap';
 import { WebhookEndpointControls1764600000000 } from './migrations/1764600000000-webhook-endpoint-controls';
 import { EventFeed1764700000000 } from './migrations/1764700000000-event-feed';
+import { AssistantConnections1764800000000 } from './migrations/1764800000000-assistant-connections';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   ClientSecretOverlap1764500000000,
   WebhookEndpointControls1764600000000,
   EventFeed1764700000000,
+  AssistantConnections1764800000000,
 ];
 
 export interface DataSourceOptions {

@@ -21,6 +21,13 @@ export const authEnv = {
   /** Seals webhook signing secrets at rest (developer settings → Webhooks); shared with the api and the webhook worker. */
   WEBHOOK_SECRET_KEY: webhookSecretKey,
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Lets Client ID Metadata Documents be fetched from private and loopback addresses (tests and development, where
+   * the document is served on 127.0.0.1), as WEBHOOK_ALLOW_PRIVATE_TARGETS does for webhooks; refused in production.
+   */
+  CLIENT_METADATA_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Dynamic client registrations (RFC 7591) accepted per client address and hour, across replicas. */
+  CLIENT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
 };
 
 export type AuthConfig = ReturnType<typeof loadAuthConfig>;
@@ -32,6 +39,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env) {
     if (c.SIGNING_KEY_SECRET === DEV_SIGNING_KEY_SECRET) return 'SIGNING_KEY_SECRET: must be set in production';
     if (c.WEBHOOK_SECRET_KEY === DEV_WEBHOOK_SECRET_KEY) return 'WEBHOOK_SECRET_KEY: must be set in production';
     if (!c.PUBLIC_AUTH_URL.startsWith('https://')) return 'PUBLIC_AUTH_URL: must be https in production';
+    if (c.CLIENT_METADATA_ALLOW_PRIVATE_TARGETS) return 'CLIENT_METADATA_ALLOW_PRIVATE_TARGETS: must not be true in production';
     return null;
   });
   // Cookies are marked Secure whenever the public address is https (behind a TLS-terminating proxy too).

@@ -6,6 +6,7 @@ export const OAUTH_ROUTES = {
   revocation: '/api/auth/oauth2/revoke',
   userinfo: '/api/auth/oauth2/userinfo',
   end_session: '/api/auth/oauth2/logout',
+  registration: '/api/auth/oauth2/register',
 } as const;
 
 /**
@@ -16,6 +17,7 @@ export const OAUTH_ROUTES = {
 export const PROVIDER_ROUTE_TEMPLATES: readonly string[] = [
   ...Object.values(OAUTH_ROUTES),
   `${OAUTH_ROUTES.authorization}/:uid`,
+  `${OAUTH_ROUTES.registration}/:clientId`,
   `${OAUTH_ROUTES.end_session}/confirm`,
   `${OAUTH_ROUTES.end_session}/success`,
   '/.well-known/openid-configuration',

@@ -1,4 +1,5 @@
-import { type ClientRecord, findClient, OidcModelStore, OIDC_REDIS_PREFIX, withOfflineAccess } from '@cs/oauth';
+import { type ClientRecord, findClient, OidcModelStore, OIDC_REDIS_PREFIX, registerDynamicClient, withOfflineAccess } from '@cs/oauth';
+import { refusingInvalidMetadata } from './assistant-client.check';
 import type { Redis } from 'ioredis';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Pool } from 'pg';
@@ -19,18 +20,23 @@ export const PREVIOUS_SECRET_DIGEST = 'previous_secret_digest';
  * compare a presented secret's digest with it, and no HS* algorithm is enabled that would use it as a key.
  */
 function clientMetadata(client: ClientRecord): AdapterPayload {
-  return {
+  const common: AdapterPayload = {
     client_id: client.id,
-    client_secret: client.secretDigest,
-    ...(client.previousSecretDigest ? { [PREVIOUS_SECRET_DIGEST]: client.previousSecretDigest } : {}),
     client_name: client.name,
     ...(client.logoUri ? { logo_uri: client.logoUri } : {}),
     redirect_uris: client.redirectUris,
     scope: ['openid', ...withOfflineAccess(client.scopes)].join(' '),
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
-    token_endpoint_auth_method: 'client_secret_basic',
     id_token_signed_response_alg: 'RS256',
+  };
+  // A dynamically registered client is public: no secret, PKCE instead (provider.factory pkce.required).
+  if (client.secretDigest === null) return { ...common, token_endpoint_auth_method: 'none' };
+  return {
+    ...common,
+    client_secret: client.secretDigest,
+    ...(client.previousSecretDigest ? { [PREVIOUS_SECRET_DIGEST]: client.previousSecretDigest } : {}),
+    token_endpoint_auth_method: 'client_secret_basic',
   };
 }
 
@@ -82,6 +88,16 @@ export function createOidcAdapter({ pool, redis, onGrantDestroyed, currentReques
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      if (this.name === 'Client') {
+        // Only dynamic registration (RFC 7591) saves a client through the adapter; admins' apps are written by
+        // registerClient, and a metadata document's client is never stored by oidc-provider.
+        if (payload.token_endpoint_auth_method !== 'none') {
+          throw new errors.InvalidClientMetadata('only public clients register themselves here: token_endpoint_auth_method must be "none"');
+        }
+        const description = { name: payload.client_name, logoUri: payload.logo_uri, redirectUris: payload.redirect_uris ?? [], scope: payload.scope };
+        await refusingInvalidMetadata(() => registerDynamicClient(pool, id, description));
+        return;
+      }
       if (this.inRedis) {
         const multi = redis.multi().set(this.key(id), JSON.stringify(payload), 'EX', Math.max(1, expiresIn));
         if (payload.grantId) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { userEmail } from '@cs/accounts';
-import { clientSecretDigests, type PrivateSigningJwk, reportedTokenScope, matchingDigest, useConnection } from '@cs/oauth';
+import { newId } from '@cs/domain';
+import { ASSISTANT_SCOPES, clientSecretDigests, type PrivateSigningJwk, reportedTokenScope, matchingDigest, useConnection } from '@cs/oauth';
 import { postgresPool } from '@cs/persistence';
 import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
@@ -14,6 +15,9 @@ import { refuseUngrantedRefreshTarget } from './refresh-target.check';
 import { RequestMemo } from './request-memo';
 import { refuseUnknownScopes, SUPPORTED_SCOPES } from './unknown-scope.check';
 import { CLIENT_TYPE, OAUTH_ROUTES } from './oauth-routes';
+import { allowMetadataDocumentClient, isAssistantClient } from './assistant-client.check';
+import { clientRegistrationLimit } from './client-registration.limit';
+import { metadataDocumentFetch } from './metadata-document.fetch';
 
 const ACCESS_TOKEN_TTL = 3600;
 const REFRESH_TOKEN_TTL = 90 * 24 * 3600;
@@ -21,6 +25,14 @@ const RESOURCE_SCOPES = 'conversations:read folders:read email';
 /** How long a refresh grant may reuse client metadata; see ClientCache for why that is safe. */
 const CLIENT_CACHE_TTL_MS = 60_000;
 const CLIENT_CACHE_ENTRIES = 10_000;
+/** The largest Client ID Metadata Document read (a real one is well under 2 KiB). */
+export const METADATA_DOCUMENT_MAX_BYTES = 5 * 1024;
+/**
+ * How long a fetched metadata document is used before it is fetched again: its Cache-Control max-age (or Expires),
+ * held between these bounds, in seconds. The lower bound keeps a document served with no-cache from costing a fetch
+ * on every request of a sign-in; the upper one lets a changed document (a removed redirect URI) apply within a day.
+ */
+export const METADATA_DOCUMENT_CACHE_SECONDS = { min: 300, max: 86_400 };
 
 export interface ProviderDependencies {
   config: AuthConfig;
@@ -75,15 +87,26 @@ export function createProvider(deps: ProviderDependencies): Provider {
     jwks: { keys: [new NodeRsaSigningKey(deps.signingKey)] },
     scopes: SUPPORTED_SCOPES,
     extraParams: { scope: refuseUnknownScopes },
-    // The replaced secret's digest during a rotation's overlap (oidc-adapter clientMetadata); nothing a client sets.
-    extraClientMetadata: { properties: [PREVIOUS_SECRET_DIGEST] },
+    // The replaced secret's digest during a rotation's overlap (oidc-adapter clientMetadata); nothing a client sets:
+    // a public client (a registration request or a metadata document) carrying it is refused.
+    extraClientMetadata: {
+      properties: [PREVIOUS_SECRET_DIGEST],
+      validator: (_ctx, key, value, metadata) => {
+        if (key === PREVIOUS_SECRET_DIGEST && value !== undefined && metadata.token_endpoint_auth_method === 'none') {
+          throw new errors.InvalidClientMetadata(`${PREVIOUS_SECRET_DIGEST} is not client metadata`);
+        }
+      },
+    },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     responseTypes: ['code'],
-    clientAuthMethods: ['client_secret_basic'],
+    // `none`: the public clients that register themselves (isAssistantClient). Admins' apps always carry
+    // client_secret_basic in their metadata (oidc-adapter), so the default only applies to registration requests and
+    // metadata documents that leave the method out.
+    clientAuthMethods: ['client_secret_basic', 'none'],
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
+      token_endpoint_auth_method: 'none',
       id_token_signed_response_alg: 'RS256',
     },
     // Only RS256 anywhere: a client secret is stored as a digest and must never serve as an HMAC key.
@@ -95,23 +118,42 @@ export function createProvider(deps: ProviderDependencies): Provider {
       introspectionSigningAlgValues: ['RS256'],
       authorizationSigningAlgValues: ['RS256'],
     },
-    pkce: { required: () => false },
+    // A public client proves the code is its own by PKCE (S256, the only method oidc-provider 9 supports).
+    pkce: { required: (_ctx, client) => isAssistantClient(client) },
+    fetch: metadataDocumentFetch(config.CLIENT_METADATA_ALLOW_PRIVATE_TARGETS),
+    fetchResponseBodyLimits: { 'client_id metadata document': METADATA_DOCUMENT_MAX_BYTES },
     features: {
       devInteractions: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
       dPoP: { enabled: false },
       externalSigningSupport: EXTERNAL_SIGNING,
       revocation: { enabled: true },
+      // RFC 7591, open (assistants register without an initial access token), limited per address
+      // (clientRegistrationLimit) and for public clients only (oidc-adapter upsert); no registration access token,
+      // since nothing here lets a client read or change its registration afterwards.
+      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false, idFactory: () => newId('oauthClient') },
+      // The MCP authorization specification (2025-11-25) recommends these; oidc-provider's support is experimental
+      // and asks for the draft it implements to be acknowledged.
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowClient: (_ctx, client) => allowMetadataDocumentClient(client),
+        cacheDuration: METADATA_DOCUMENT_CACHE_SECONDS,
+      },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        defaultResource: (_ctx, _client, oneOf) => oneOf ?? resources.api,
+        defaultResource: (_ctx, client, oneOf) => (isAssistantClient(client) ? resources.mcp : (oneOf ?? resources.api)),
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resource) => {
+        getResourceServerInfo: (_ctx, resource, client) => {
           if (!knownResources.has(resource)) throw new errors.InvalidTarget('the resource is not served by this authorization server');
+          // The REST API stays for the apps a workspace admin registered; an app that registered itself reads through
+          // the MCP server, with the read-only scopes.
+          const assistant = isAssistantClient(client);
+          if (assistant && resource !== resources.mcp) throw new errors.InvalidTarget('apps that registered themselves get tokens for the MCP server only');
           return {
-            scope: RESOURCE_SCOPES,
+            scope: assistant ? ASSISTANT_SCOPES.join(' ') : RESOURCE_SCOPES,
             audience: resource,
             accessTokenTTL: ACCESS_TOKEN_TTL,
             accessTokenFormat: 'jwt',
@@ -189,6 +231,7 @@ export function createProvider(deps: ProviderDependencies): Provider {
   (provider.RefreshToken.prototype as unknown as { generateTokenId: () => string }).generateTokenId = () =>
     `rt_${randomBytes(32).toString('base64url')}`;
 
+  provider.use(clientRegistrationLimit(redis, { path: OAUTH_ROUTES.registration, perHour: config.CLIENT_REGISTRATIONS_PER_HOUR, issuer: config.PUBLIC_AUTH_URL }));
   provider.use(async (ctx, next) => {
     // Spec: state is "yes in practice"; its absence is allowed but worth a warning while integrating.
     if (ctx.path === OAUTH_ROUTES.authorization && !ctx.query['state'] && config.NODE_ENV !== 'production') {
