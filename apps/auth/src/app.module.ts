@@ -10,6 +10,7 @@ import { AccountController } from './account/account.controller';
 import { PersonalApiKeysController } from './account/personal-api-keys.controller';
 import { AUTH_CONFIG, type AuthConfig } from './config/auth-config';
 import { DeliveryLogCursors } from './developer/delivery-log-cursor';
+import { AssistantConnectionsController } from './developer/assistant-connections.controller';
 import { DeveloperController } from './developer/developer.controller';
 import { WebhookPagesController } from './developer/webhook-pages.controller';
 import { WebhookSubscriptions } from '@cs/webhook-subscriptions';
@@ -52,7 +53,7 @@ export class AppModule {
           redisOptions: { maxRetriesPerRequest: 2 },
         }),
       ],
-      controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, PersonalApiKeysController, DeveloperController, WebhookPagesController],
+      controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, PersonalApiKeysController, DeveloperController, AssistantConnectionsController, WebhookPagesController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         { provide: SQL, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => poolQueryable(postgresPool(ds)) },

@@ -1,5 +1,7 @@
 import { Controller, Get, Inject, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import {
+  assistantConnectionPolicy,
+  pendingConnectionRequests,
   clientOfWorkspace,
   clientsOfWorkspace,
   ClientValidationError,
@@ -24,6 +26,7 @@ import { SCOPE_DESCRIPTIONS } from '../views/consent.view';
 import { renderDeveloperSettings } from '../views/developer-settings.view';
 import type { FlashMessage } from '../views/layout.view';
 import { webhooksSection } from '../views/webhooks.section';
+import { assistantConnectionsSection } from '../views/assistant-connections.section';
 import { csrfToken } from '../web/csrf';
 import { sendConfirmPage } from '../web/confirm-page';
 import { field, type FormBody, list } from '../web/form-fields';
@@ -159,6 +162,12 @@ export class DeveloperController {
   private async renderSettings(req: Request, res: Response, ctx: AdminContext, status: number, revealed?: { label: string; value: string }, flash?: FlashMessage): Promise<void> {
     const clients = await clientsOfWorkspace(this.db, ctx.workspace.id);
     const webhooks = await this.webhooks.list({ workspaceId: ctx.workspace.id, userId: ctx.user.id, role: 'admin' }, { limit: 100 });
+    const assistants = assistantConnectionsSection({
+      csrfToken: csrfToken(req, res, this.config),
+      workspaceId: ctx.workspace.id,
+      policy: (await assistantConnectionPolicy(this.db, ctx.workspace.id)) ?? 'on',
+      pending: await pendingConnectionRequests(this.db, ctx.workspace.id),
+    });
     sendHtml(
       res,
       status,
@@ -171,7 +180,7 @@ export class DeveloperController {
         clients,
         ...(revealed ? { revealed } : {}),
         ...(flash ? { flash } : {}),
-      }, [webhooksSection({ workspaceId: ctx.workspace.id, webhooks: webhooks.items, hasMore: webhooks.nextKey !== null }).toString()]),
+      }, [assistants.toString(), webhooksSection({ workspaceId: ctx.workspace.id, webhooks: webhooks.items, hasMore: webhooks.nextKey !== null }).toString()]),
     );
   }
 
@@ -218,6 +227,9 @@ function flashFor(done: unknown): FlashMessage | undefined {
     client_saved: 'The app was saved.',
     client_deleted: 'The app was deleted and every token issued to it revoked.',
     webhook_deleted: 'The webhook was deleted with its delivery log.',
+    assistant_policy_saved: 'The AI assistant connections setting was saved.',
+    assistant_request_approved: 'The connection was approved: the member can finish connecting.',
+    assistant_request_denied: 'The connection was declined.',
   };
   return typeof done === 'string' && messages[done] ? { kind: 'success', message: messages[done] } : undefined;
 }

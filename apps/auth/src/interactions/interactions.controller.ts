@@ -1,13 +1,15 @@
 import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import { type MemberWorkspace, userEmail, workspacesOf } from '@cs/accounts';
 import { DATA_SOURCE } from '@cs/nest-infrastructure';
-import { clientWorkspaceName, recordConnection, withOfflineAccess } from '@cs/oauth';
+import { assistantConnectionPolicy, clientWorkspaceName, recordConnection, rememberMetadataDocumentClient, requestAssistantConnection, withOfflineAccess } from '@cs/oauth';
 import { postgresPool, type RowQueryable } from '@cs/persistence';
 import type { Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
+import { assistantDescription, isAssistantClient, isMetadataDocumentClient, type ProviderClientView } from '../oidc/assistant-client.check';
 import { PROVIDER_HOLDER, type ProviderHolder } from '../oidc/provider-holder';
-import { renderConsent, SCOPE_DESCRIPTIONS } from '../views/consent.view';
+import { renderConnectionPending } from '../views/connection-pending.view';
+import { renderConsent, SCOPE_DESCRIPTIONS, type UnverifiedApp } from '../views/consent.view';
 import { renderSignIn } from '../views/sign-in.view';
 import { csrfToken } from '../web/csrf';
 import { field, type FormBody } from '../web/form-fields';
@@ -31,6 +33,11 @@ function hostOf(uri: unknown): string {
   } catch {
     return '';
   }
+}
+
+/** How the consent page names an app that registered itself: by its metadata document's host, else its redirect URI's. */
+function unverifiedApp(client: ProviderClientView, redirectUri: unknown): UnverifiedApp {
+  return isMetadataDocumentClient(client) ? { host: hostOf(client.clientId), hostKind: 'metadata_document' } : { host: hostOf(redirectUri), hostKind: 'redirect_uri' };
 }
 
 /** The OAuth interaction: sign-in, then consent with the choice of workspace. */
@@ -83,9 +90,13 @@ export class InteractionsController {
     const accountId = details.session?.accountId;
     if (details.prompt.name !== 'consent' || !accountId) throw formExpired();
     const workspaceId = field(body, 'workspace_id');
-    if (!(await this.workspacesOf(accountId)).some((w) => w.id === workspaceId)) return this.showConsent(req, res, details, 400, 'Choose the workspace to connect.');
+    const workspace = (await this.workspacesOf(accountId)).find((w) => w.id === workspaceId);
+    if (!workspace) return this.showConsent(req, res, details, 400, 'Choose the workspace to connect.');
 
     const clientId = String(details.params['client_id']);
+    const client = await this.holder.current.Client.find(clientId);
+    if (!client) throw formExpired();
+    if (isAssistantClient(client) && (await this.holdAssistant(req, res, details, client, workspace, accountId))) return;
     const missing = details.prompt.details as {
       missingOIDCScope?: string[];
       missingOIDCClaims?: string[];
@@ -102,6 +113,46 @@ export class InteractionsController {
     const grantId = await grant.save();
     await recordConnection(this.db, { grantId, clientId, userId: accountId, workspaceId, scopes: resourceScopes });
     return this.finish(req, res, { consent: { grantId } });
+  }
+
+  /**
+   * The workspace's "AI assistant connections" switch, for an app that registered itself: off refuses it (another
+   * workspace may still be chosen); "ask an admin first" holds the consent on a waiting page until an admin approved
+   * this app for this member. True when the answer was sent here and the consent goes no further.
+   */
+  private async holdAssistant(
+    req: Request,
+    res: Response,
+    details: InteractionDetails,
+    client: ProviderClientView & { logoUri?: string | undefined },
+    workspace: Pick<MemberWorkspace, 'id' | 'name'>,
+    userId: string,
+  ): Promise<boolean> {
+    const policy = await assistantConnectionPolicy(this.db, workspace.id);
+    if (policy === 'off') {
+      await this.showConsent(req, res, details, 403, `AI assistant connections are turned off in the ${workspace.name} workspace. Choose another workspace, or ask one of its admins.`);
+      return true;
+    }
+    // The row that names the app on the account page and in the admins' list, and that connections reference.
+    if (isMetadataDocumentClient(client)) await rememberMetadataDocumentClient(this.db, client.clientId, assistantDescription(client));
+    if (policy !== 'ask_admin') return false;
+    const state = await requestAssistantConnection(this.db, { workspaceId: workspace.id, clientId: client.clientId, userId });
+    if (state === 'approved') return false;
+    if (state === 'denied') {
+      await this.showConsent(req, res, details, 403, `An admin of the ${workspace.name} workspace declined this app. Choose another workspace, or ask one of its admins.`);
+      return true;
+    }
+    sendHtml(
+      res,
+      202,
+      renderConnectionPending({
+        action: `/interaction/${details.uid}/consent`,
+        csrfToken: csrfToken(req, res, this.config),
+        client: { name: client.clientName ?? client.clientId, logoUri: client.logoUri ?? null },
+        workspace,
+      }),
+    );
+    return true;
   }
 
   /** "Not you? Switch account": signs out, then asks the same authorization again, with a sign-in first. */
@@ -129,6 +180,7 @@ export class InteractionsController {
           clientId: client.clientId,
           workspaceName: (await clientWorkspaceName(this.db, client.clientId)) ?? null,
         },
+        ...(isAssistantClient(client) ? { unverified: unverifiedApp(client, details.params['redirect_uri']) } : {}),
         redirectHost: hostOf(details.params['redirect_uri']),
         switchAccountAction: `/interaction/${details.uid}/switch-account`,
         user: { email: (await userEmail(postgresPool(this.ds), accountId)) ?? '' },

@@ -11,10 +11,22 @@ export interface ConsentWorkspace {
   name: string;
 }
 
+/**
+ * An app that registered itself (an AI assistant): nobody checked who made it, so the page says so and names the
+ * host it is known by, its metadata document's or (registered dynamically) its redirect URI's.
+ */
+export interface UnverifiedApp {
+  /** Where its description comes from: the host serving its metadata document, or its redirect URI's host. */
+  host: string;
+  hostKind: 'metadata_document' | 'redirect_uri';
+}
+
 export interface ConsentViewInput {
   action: string;
   csrfToken: string;
   client: { name: string; logoUri: string | null; clientId: string; /** The workspace that registered the app. */ workspaceName?: string | null };
+  /** Set for an app that registered itself. */
+  unverified?: UnverifiedApp;
   /** Where the browser goes after Allow or Cancel: the redirect URI's host. */
   redirectHost?: string;
   /** The "Not you? Switch account" form's action (signs out, then the same authorization again). */
@@ -24,6 +36,18 @@ export interface ConsentViewInput {
   workspaces: ConsentWorkspace[];
   selectedWorkspaceId?: string;
   error?: string;
+}
+
+function unverifiedNotice(app: UnverifiedApp, name: string): SafeHtml {
+  const source =
+    app.hostKind === 'metadata_document'
+      ? html`It describes itself in a document published on <strong>${app.host}</strong>.`
+      : html`It registered itself and sends you back to <strong>${app.host}</strong>.`;
+  return html`<div class="consent-block unverified-app" role="note">
+    <p class="alert alert-info"><span><strong>Unverified app.</strong> “${name}” is the name the app gave itself; nobody has
+      checked who made it. ${source} Allow it only if you started this connection from an AI assistant you trust.
+      It can read, never change, and only through the MCP server.</span></p>
+  </div>`;
 }
 
 function workspaceChoice(workspaces: ConsentWorkspace[], selectedId: string | undefined): SafeHtml {
@@ -60,8 +84,10 @@ export function renderConsent(input: ConsentViewInput): string {
   <div class="consent-logos">${clientLogo(client.name, client.logoUri, 'lg')}</div>
   <h1 class="consent-title">${client.name} wants to access your ${PRODUCT_NAME} account</h1>
   ${client.workspaceName ? html`<p class="consent-publisher">Registered by the <strong>${client.workspaceName}</strong> workspace</p>` : ''}
+  ${input.unverified ? html`<p class="consent-publisher">Unverified · ${input.unverified.host}</p>` : ''}
   <p class="consent-sub">Signed in as <strong>${user.email}</strong></p>
   ${input.error ? html`<div class="consent-block">${errorSummary(input.error)}</div>` : ''}
+  ${input.unverified ? unverifiedNotice(input.unverified, client.name) : ''}
   <form method="post" action="${input.action}">
     ${csrfInput(input.csrfToken)}
     <div class="consent-block">
