@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OAuthStack } from '@cs/testing';
-import { MetadataDocumentServer } from './metadata-document-server';
+import { MetadataDocumentServer, OAuthStack } from '@cs/testing';
 
 const TEST_SIGNING_KEY_SECRET = 'assistant-e2e-signing-key-secret-0123456789abcdefgh';
 const TEST_COOKIE_KEYS = 'assistant-e2e-cookie-key-0123456789abcdefghijklmnopq';

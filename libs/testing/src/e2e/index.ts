@@ -5,3 +5,4 @@ export * from './oauth-stack';
 export * from './api-stack';
 export * from './key-holder';
 export * from './browser-hooks';
+export * from './metadata-document-server';

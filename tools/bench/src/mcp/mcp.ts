@@ -12,6 +12,7 @@ import { loadRun } from '../rest-read/load';
 import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
 import { bestRun, type RunFigures, ratio, spread, NOISY_SPREAD } from '../rest-read/stats';
 import { seedMcpDataset } from './mcp-dataset';
+import { benchMetadataDocumentAuthorization } from './metadata-document-authorization';
 import { serviceUrls } from '../service-urls';
 
 const ENTRIES = { auth: join(ROOT, 'apps', 'auth', 'dist', 'main.js'), api: join(ROOT, 'apps', 'api', 'dist', 'main.js'), mcp: join(ROOT, 'apps', 'mcp', 'dist', 'main.js') };
@@ -216,6 +217,7 @@ export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<n
       met,
     });
     out(`results written to ${file}`);
+    await benchMetadataDocumentAuthorization({ databaseUrl: fixtures.url, redisUrl, apiUrl: urls.api, mcpUrl: urls.mcp, signingKeySecret: authEnv.SIGNING_KEY_SECRET, iterations: options.quick ? 50 : 300 }, out, log);
     return met || options.quick ? 0 : 1;
   } finally {
     await Promise.all(servers.map((s) => s.stop()));

@@ -33,7 +33,7 @@ export interface ServedDocument {
 }
 
 /**
- * The host of an assistant's Client ID Metadata Documents: HTTPS on localhost with a certificate from a CA this
+ * The host of an assistant's Client ID Metadata Documents (e2e tests, the mcp bench): HTTPS on localhost with a certificate from a CA this
  * test made (the auth app trusts it through NODE_EXTRA_CA_CERTS, TLS checks stay on). Counts the fetches of each
  * path, so a test sees when the authorization server fetched and when it used its cache.
  */
