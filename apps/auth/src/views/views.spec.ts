@@ -4,6 +4,8 @@ import { breakableUri } from './breakable-uri.partial';
 import { COPY_SCRIPT, COPY_SCRIPT_CSP_SOURCE } from './copy-button.partial';
 import { ClientFormViewInput, renderClientForm } from './client-form.view';
 import { ConsentViewInput, SCOPE_DESCRIPTIONS, renderConsent } from './consent.view';
+import { assistantConnectionsSection } from './assistant-connections.section';
+import { renderConnectionPending } from './connection-pending.view';
 import { DeveloperSettingsViewInput, renderDeveloperSettings } from './developer-settings.view';
 import { renderError } from './error.view';
 import { renderHome } from './home.view';
@@ -64,10 +66,25 @@ const aClientForm = (o: Partial<ClientFormViewInput> = {}): ClientFormViewInput 
   ...o,
 });
 
+const aPending = () => ({ action: '/interaction/i1/consent', csrfToken: CSRF, client: { name: 'Claude', logoUri: null }, workspace: { id: 'ws_1', name: 'Research' } });
+const assistantSection = (policy: 'on' | 'off' | 'ask_admin' = 'ask_admin') =>
+  assistantConnectionsSection({
+    csrfToken: CSRF,
+    workspaceId: 'ws_1',
+    policy,
+    pending: [
+      { clientId: 'https://assistant.example/client.json', clientName: 'Doc Assistant', clientKind: 'metadata_document', redirectUris: ['https://assistant.example/cb'], userId: 'usr_1', userEmail: 'ada@example.com', requestedAt: at },
+      { clientId: 'ext_2', clientName: 'Registered Assistant', clientKind: 'dynamic', redirectUris: ['http://127.0.0.1:3000/cb'], userId: 'usr_2', userEmail: 'bob@example.com', requestedAt: at },
+    ],
+  });
+
 const everyPage = (): [string, string][] => [
   ['sign-in', renderSignIn(aSignIn({ error: 'Wrong password', clientName: 'Notes Sync', email: 'a@b.c' }))],
   ['consent (one workspace)', renderConsent(aConsent())],
   ['consent (several workspaces)', renderConsent(aConsent({ workspaces: [{ id: 'ws_1', name: 'A' }, { id: 'ws_2', name: 'B' }], error: 'Pick one' }))],
+  ['consent (unverified app)', renderConsent(aConsent({ unverified: { host: 'assistant.example', hostKind: 'metadata_document' } }))],
+  ['connection waiting for an admin', renderConnectionPending(aPending())],
+  ['developer settings (AI assistant requests)', renderDeveloperSettings(aDeveloperSettings(), [assistantSection().toString()])],
   ['account', renderAccount(anAccount({ flash: { kind: 'success', message: 'Revoked.' }, sections: [keysSection()] }))],
   ['account (empty)', renderAccount(anAccount({ apps: [] }))],
   ['developer settings', renderDeveloperSettings(aDeveloperSettings({ revealed: { label: 'API key', value: 'sk_x' } }))],
@@ -200,6 +217,40 @@ describe('consent page', () => {
     expect(doc).toContain('<span class="logo-letter">Z</span><span class="logo-image" style="background-image: url(&quot;https://cdn.example.com/a%22b%29c/d%20e.png&quot;)"></span>');
     const path = renderConsent(aConsent({ client: { name: 'zeta', logoUri: '/logo"); background: red; x:("', clientId: 'ext_1' } }));
     expect(path).toContain('url(&quot;/logo%22%29;%20background:%20red;%20x:%28%22&quot;)');
+  });
+});
+
+describe('apps that registered themselves (AI assistants)', () => {
+  it('says on the consent page that the app is unverified, its name self-declared, and where it is known from', () => {
+    const byDocument = renderConsent(aConsent({ unverified: { host: 'assistant.example', hostKind: 'metadata_document' } })).replace(/<[^>]+>/g, '');
+    expect(byDocument).toMatch(/Unverified app\.\s+“Notes Sync” is the name the app gave itself; nobody has\s+checked who made it\./);
+    expect(byDocument).toContain('It describes itself in a document published on assistant.example.');
+    expect(byDocument).toContain('Unverified · assistant.example');
+    const registered = renderConsent(aConsent({ unverified: { host: '127.0.0.1:3000', hostKind: 'redirect_uri' } })).replace(/<[^>]+>/g, '');
+    expect(registered).toContain('It registered itself and sends you back to 127.0.0.1:3000.');
+    expect(renderConsent(aConsent())).not.toContain('Unverified');
+  });
+
+  it('offers "Check again" on the waiting page as a post of the same consent, for the same workspace', () => {
+    const doc = renderConnectionPending(aPending());
+    expect(formActions(doc)).toEqual(['/interaction/i1/consent']);
+    expect(inputsNamed(doc, 'workspace_id').map((t) => t.attrs['value'])).toEqual(['ws_1']);
+    expect(buttonWithAction(doc, 'approve')).toBeDefined();
+    expect(doc.replace(/<[^>]+>/g, '')).toContain('Waiting for an admin of Research');
+  });
+
+  it('shows the workspace switch with the current setting checked, and each waiting request with its own decision form', () => {
+    const doc = renderDeveloperSettings(aDeveloperSettings(), [assistantSection('ask_admin').toString()]);
+    expect(inputsNamed(doc, 'policy').map((t) => [t.attrs['value'], 'checked' in t.attrs])).toEqual([['on', false], ['ask_admin', true], ['off', false]]);
+    expect(formActions(doc).filter((a) => a.startsWith('/developer/assistant-connections'))).toEqual([
+      '/developer/assistant-connections',
+      '/developer/assistant-connections/requests',
+      '/developer/assistant-connections/requests',
+    ]);
+    expect(inputsNamed(doc, 'client_id').map((t) => t.attrs['value'])).toEqual(['https://assistant.example/client.json', 'ext_2']);
+    const text = doc.replace(/<[^>]+>/g, '');
+    expect(text).toContain('Doc Assistant');
+    expect(text).toContain('bob@example.com');
   });
 });
 
@@ -388,6 +439,11 @@ describe('hostile input', () => {
       }),
       renderClientForm({ mode: 'edit', action: h, csrfToken: h, user: { email: h }, workspace: { id: h, name: h }, values: { name: h, logoUri: h, redirectUris: `${h}</textarea>${h}`, scopes: [h] }, availableScopes: scopes, errors: { name: h, logoUri: h, redirectUris: h, scopes: h }, clientId: h }),
       renderError({ status: 400, title: h, message: h, user: { email: h } }),
+      renderConsent({ action: h, csrfToken: h, client: { name: h, logoUri: null, clientId: h }, unverified: { host: h, hostKind: 'metadata_document' }, user: { email: h }, scopes, workspaces: [{ id: h, name: h }] }),
+      renderConnectionPending({ action: h, csrfToken: h, client: { name: h, logoUri: h }, workspace: { id: h, name: h } }),
+      renderDeveloperSettings({ csrfToken: h, user: { email: h }, workspace: { id: h, name: h }, workspaces: [], oauthEnabled: true, clients: [] }, [
+        assistantConnectionsSection({ csrfToken: h, workspaceId: h, policy: 'on', pending: [{ clientId: h, clientName: h, clientKind: 'dynamic', redirectUris: [h], userId: h, userEmail: h, requestedAt: at }, { clientId: h, clientName: h, clientKind: 'metadata_document', redirectUris: [h], userId: h, userEmail: h, requestedAt: at }] }).toString(),
+      ]),
       renderHome({ user: { email: h }, csrfToken: h }),
     ];
   };
