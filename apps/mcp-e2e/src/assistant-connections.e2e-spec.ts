@@ -200,7 +200,7 @@ describe('by Client ID Metadata Document', () => {
     token_endpoint_auth_method: 'none',
   });
 
-  it('connects the MCP SDK by its document over HTTPS: consent names the document host, the tools answer, the document is fetched once', async () => {
+  it('connects the MCP SDK by its document over HTTPS: consent names the document host, the tools answer, the document is fetched once, /account revokes it', async () => {
     const url = stack.documents.serveClient(PATH, documentOf('Doc Assistant'));
     const provider = new AssistantOAuthProvider({ name: 'Doc Assistant', redirectUri: REDIRECT_URI, clientMetadataUrl: url });
     await connect(provider, async () => {
@@ -219,8 +219,9 @@ describe('by Client ID Metadata Document', () => {
     await connect(again);
     expect(stack.documents.fetchCount(PATH)).toBe(1);
 
-    await user.page.goto(`${stack.authUrl}/account`);
-    expect(await user.page.locator('body').innerText()).toContain('Doc Assistant');
+    // Known by its URL: revoked on /account like any app, refused on the next call.
+    await user.revokeApp(stack.authUrl, 'Doc Assistant');
+    expect((await postJsonRpc(stack.mcpUrl, again.accessToken, 'tools/list')).status).toBe(401);
   });
 
   it('refuses a document whose client_id is not its URL, one too large, one too slow, and a redirect URI it does not list, on our error page', async () => {
