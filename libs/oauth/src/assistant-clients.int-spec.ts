@@ -91,7 +91,7 @@ describe('clients that registered themselves (AI assistants)', () => {
     await rememberMetadataDocumentClient(sql, url, assistant({ name: 'Doc Assistant' }));
     expect(await findClient(pool, url)).toBeUndefined();
     await recordConnection(sql, { grantId: 'grant-doc', clientId: url, userId: member.user.id, workspaceId: member.workspace.id, scopes: ['conversations:read'] });
-    expect((await connectedAppsOf(sql, member.user.id)).map((a) => a.clientName)).toContain('Doc Assistant');
+    expect((await connectedAppsOf(sql, member.user.id)).find((a) => a.clientId === url)).toMatchObject({ clientName: 'Doc Assistant', selfRegistered: true });
   });
 
   it('stops new tokens of assistant connections when the workspace turns them off, not those of registered apps', async () => {

@@ -76,7 +76,7 @@ describe('clients and connections', () => {
 
     const apps = await connectedAppsOf(sql, admin.user.id);
     expect(apps).toHaveLength(1);
-    expect(apps[0]).toMatchObject({ clientId, clientName: 'Notes app', workspaceNames: ['Acme', 'Beta'], scopes: ['conversations:read', 'email', 'offline_access'], connectionCount: 2 });
+    expect(apps[0]).toMatchObject({ clientId, clientName: 'Notes app', selfRegistered: false, workspaceNames: ['Acme', 'Beta'], scopes: ['conversations:read', 'email', 'offline_access'], connectionCount: 2 });
     expect(await liveConnectionsToApp(sql, admin.user.id, clientId)).toEqual([grants[0], grants[1]]);
     expect(await liveConnectionsToApp(sql, 'usr_someone_else', clientId)).toEqual([]);
     expect(await connectedAppsOf(sql, 'usr_someone_else')).toEqual([]);

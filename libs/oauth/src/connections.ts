@@ -76,6 +76,8 @@ export async function connectionsOf(db: RowQueryable, userId: string): Promise<C
 export interface ConnectedApp {
   clientId: string;
   clientName: string;
+  /** An app that registered itself (an AI assistant): its name is self-declared, nobody verified it. */
+  selfRegistered: boolean;
   logoUri: string | null;
   /** The workspaces it was connected to, by name. */
   workspaceNames: string[];
@@ -92,6 +94,7 @@ export async function connectedAppsOf(db: RowQueryable, userId: string): Promise
   const rows = await db.query<{
     client_id: string;
     client_name: string;
+    kind: string;
     logo_uri: string | null;
     workspace_names: string[];
     scopes: string[];
@@ -99,7 +102,7 @@ export async function connectedAppsOf(db: RowQueryable, userId: string): Promise
     last_used_at: Date | null;
     connection_count: number;
   }>(
-    `SELECT k.id AS client_id, k.name AS client_name, k.logo_uri,
+    `SELECT k.id AS client_id, k.name AS client_name, k.kind, k.logo_uri,
             array_agg(DISTINCT w.name ORDER BY w.name) AS workspace_names,
             array(SELECT DISTINCT s FROM oauth_connections c2, unnest(c2.scopes) s
                    WHERE c2.client_id = k.id AND c2.user_id = $1 AND c2.revoked_at IS NULL ORDER BY s) AS scopes,
@@ -113,6 +116,7 @@ export async function connectedAppsOf(db: RowQueryable, userId: string): Promise
   return rows.map((r) => ({
     clientId: r.client_id,
     clientName: r.client_name,
+    selfRegistered: r.kind !== 'registered',
     logoUri: r.logo_uri,
     workspaceNames: r.workspace_names,
     scopes: r.scopes,

@@ -10,7 +10,9 @@ export type AccountConnectedApp = ConnectedApp;
 function appRow(app: AccountConnectedApp): SafeHtml {
   return html`<tr role="row" data-client-id="${app.clientId}">
     <td role="cell" class="primary-cell">
-      <div class="app-cell">${clientLogo(app.clientName, app.logoUri)}<strong>${app.clientName}</strong></div>
+      <div class="app-cell">${clientLogo(app.clientName, app.logoUri)}<strong>${app.clientName}</strong>${app.selfRegistered
+        ? html` <span class="badge" title="An AI assistant that registered itself: its name is its own, nobody verified it">Unverified</span>`
+        : ''}</div>
     </td>
     <td role="cell" data-label="Workspace">${app.workspaceNames.join(', ')}</td>
     <td role="cell" data-label="Permissions">

@@ -45,7 +45,7 @@ const aConsent = (o: Partial<ConsentViewInput> = {}): ConsentViewInput => ({
 });
 const anAccount = (o: Partial<AccountViewInput> = {}): AccountViewInput => ({
   csrfToken: CSRF, user, ...o,
-  apps: o.apps ?? [{ clientId: 'ext_1', clientName: 'Notes Sync', logoUri: null, workspaceNames: ['Research', 'Sales'], scopes: ['conversations:read', 'email', 'offline_access'], connectedAt: at, lastUsedAt: null, connectionCount: 3 }],
+  apps: o.apps ?? [{ clientId: 'ext_1', clientName: 'Notes Sync', selfRegistered: false, logoUri: null, workspaceNames: ['Research', 'Sales'], scopes: ['conversations:read', 'email', 'offline_access'], connectedAt: at, lastUsedAt: null, connectionCount: 3 }],
 });
 const aDeveloperSettings = (o: Partial<DeveloperSettingsViewInput> = {}): DeveloperSettingsViewInput => ({
   csrfToken: CSRF, user, workspace: { id: 'ws_1', name: 'Research' },
@@ -231,6 +231,13 @@ describe('apps that registered themselves (AI assistants)', () => {
     expect(renderConsent(aConsent())).not.toContain('Unverified');
   });
 
+  it('marks such an app Unverified on the account page, and no app an admin registered', () => {
+    const app = { clientId: 'https://assistant.example/client.json', clientName: 'Doc Assistant', logoUri: null, workspaceNames: ['Research'], scopes: ['conversations:read'], connectedAt: at, lastUsedAt: null, connectionCount: 1 };
+    const text = (doc: string) => doc.replace(/<[^>]+>/g, '');
+    expect(text(renderAccount(anAccount({ apps: [{ ...app, selfRegistered: true }] })))).toMatch(/Doc Assistant\s+Unverified/);
+    expect(text(renderAccount(anAccount({ apps: [{ ...app, selfRegistered: false }] })))).not.toContain('Unverified');
+  });
+
   it('offers "Check again" on the waiting page as a post of the same consent, for the same workspace', () => {
     const doc = renderConnectionPending(aPending());
     expect(formActions(doc)).toEqual(['/interaction/i1/consent']);
@@ -310,7 +317,7 @@ describe('account page', () => {
   });
 
   it('percent-encodes client ids in the revoke URL', () => {
-    const doc = renderAccount(anAccount({ apps: [{ clientId: '../x?y', clientName: 'A', logoUri: null, workspaceNames: ['W'], scopes: [], connectedAt: at, lastUsedAt: null, connectionCount: 1 }] }));
+    const doc = renderAccount(anAccount({ apps: [{ clientId: '../x?y', clientName: 'A', selfRegistered: false, logoUri: null, workspaceNames: ['W'], scopes: [], connectedAt: at, lastUsedAt: null, connectionCount: 1 }] }));
     expect(find(doc, (t) => t.name === 'a').map((t) => t.attrs['href'])).toContain('/account/apps/..%2Fx%3Fy/revoke');
   });
 
@@ -430,7 +437,7 @@ describe('hostile input', () => {
       renderSignIn({ action: h, csrfToken: h, email: h, error: h, clientName: h }),
       renderConsent({ action: h, csrfToken: h, client: { name: h, logoUri: `https://x.example/${h}`, clientId: h }, user: { email: h }, scopes, workspaces: [{ id: h, name: h }, { id: 'b', name: h }], selectedWorkspaceId: h, error: h }),
       renderConsent({ action: h, csrfToken: h, client: { name: h, logoUri: h, clientId: h }, user: { email: h }, scopes, workspaces: [{ id: h, name: h }] }),
-      renderAccount({ csrfToken: h, user: { email: h }, flash: { kind: 'error', message: h }, apps: [{ clientId: h, clientName: h, logoUri: h, workspaceNames: [h], scopes: [h], connectedAt: at, lastUsedAt: at, connectionCount: 1 }],
+      renderAccount({ csrfToken: h, user: { email: h }, flash: { kind: 'error', message: h }, apps: [{ clientId: h, clientName: h, selfRegistered: true, logoUri: h, workspaceNames: [h], scopes: [h], connectedAt: at, lastUsedAt: at, connectionCount: 1 }],
         sections: [apiKeysSection({ csrfToken: h, workspaces: [{ id: h, name: h }, { id: 'b', name: h }], apiKeys: [{ id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: null, workspaceId: h, workspaceName: h }, { id: h, name: h, hint: h, createdAt: at, lastUsedAt: null, revokedAt: at, workspaceId: h, workspaceName: h }] })] }),
       renderDeveloperSettings({
         csrfToken: h, user: { email: h }, workspace: { id: h, name: h }, workspaces: [{ id: h, name: h, isAdmin: false }, { id: 'b', name: h, isAdmin: true }], oauthEnabled: true,
