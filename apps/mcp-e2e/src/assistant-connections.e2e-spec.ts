@@ -229,7 +229,9 @@ describe('by Client ID Metadata Document', () => {
     const pkceParams = { code_challenge: challenge, code_challenge_method: 'S256' };
     const elsewhere = stack.documents.serve('/assistants/impostor.json', { body: JSON.stringify({ ...documentOf('Impostor'), client_id: 'https://claude.ai/client.json' }) });
     const large = stack.documents.serveClient('/assistants/large.json', { ...documentOf('Large'), padding: 'x'.repeat(6 * 1024) });
-    const slow = stack.documents.serve('/assistants/slow.json', { body: '{}', delayMs: 4000 });
+    // Each would be accepted but for the one rule it breaks: the slow one is valid, only too late (2.5 s).
+    const slowUrl = stack.documents.urlOf('/assistants/slow.json');
+    const slow = stack.documents.serve('/assistants/slow.json', { body: JSON.stringify({ client_id: slowUrl, ...documentOf('Slow') }), delayMs: 4000 });
     const listed = stack.documents.serveClient('/assistants/listed.json', documentOf('Listed'));
     for (const clientId of [elsewhere, large, slow]) {
       const answer = await authorizationAnswer({ client_id: clientId, ...pkceParams });
