@@ -1,4 +1,4 @@
-import { GET_CONVERSATION_ARGS, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS } from '@cs/catalog';
+import { GET_CONVERSATION_ARGS, GET_TRANSCRIPT_ARGS, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS } from '@cs/catalog';
 import { type JsonSchema, NO_PARAMS, type QueryParams } from '@cs/paging';
 import { FETCH_TOOL_ARGS, SEARCH_TOOL_ARGS } from '@cs/search';
 import type { z } from 'zod/v4';
@@ -11,6 +11,7 @@ describe('tool input schemas are the catalog parameter schemas', () => {
     ['list-conversations', LIST_CONVERSATIONS_PARAMS],
     ['list-folders', LIST_FOLDERS_PARAMS],
     ['get-conversation', GET_CONVERSATION_ARGS],
+    ['get-transcript', GET_TRANSCRIPT_ARGS],
     ['get-me', NO_PARAMS],
     ['search', SEARCH_TOOL_ARGS],
     ['fetch', FETCH_TOOL_ARGS],

@@ -1,8 +1,28 @@
-import { type Catalog, GET_CONVERSATION_ARGS, LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS } from '@cs/catalog';
+import {
+  ANSWER_MAX_CHARACTERS,
+  boundConversation,
+  type Catalog,
+  contentPage,
+  GET_CONVERSATION_ARGS,
+  GET_TRANSCRIPT_ARGS,
+  LIST_CONVERSATIONS_PARAMS,
+  LIST_FOLDERS_PARAMS,
+  READ_CONTENT_TOOL,
+} from '@cs/catalog';
 import { CONNECTOR_RESULTS, FETCH_TOOL_ARGS, fetchTool, type Search, SEARCH_TOOL_ARGS, searchTool } from '@cs/search';
 import { DEFAULT_LIMIT, type JsonSchema, MAX_LIMIT, NO_PARAMS } from '@cs/paging';
 import type { Principal, Scope } from '@cs/domain';
-import { CONVERSATION_PAGE_SCHEMA, CONVERSATION_SCHEMA, FETCH_RESULT_SCHEMA, FOLDER_PAGE_SCHEMA, ME_SCHEMA, SEARCH_RESULTS_SCHEMA } from './json-schema';
+import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
+import { conversationLink } from '../resources/conversation-uri';
+import {
+  BOUNDED_CONVERSATION_SCHEMA,
+  CONTENT_PAGE_SCHEMA,
+  CONVERSATION_PAGE_SCHEMA,
+  FETCH_RESULT_SCHEMA,
+  FOLDER_PAGE_SCHEMA,
+  ME_SCHEMA,
+  SEARCH_RESULTS_SCHEMA,
+} from './json-schema';
 import { toolInput } from './tool-input';
 
 /** What a tool reads with: the read models REST uses, and the public API URL links are made of. */
@@ -12,7 +32,7 @@ export interface ToolServices {
   publicApiUrl: string;
 }
 
-export interface ToolDefinition {
+export interface ToolDefinition<R extends object = object> {
   name: string;
   title: string;
   /** Written for a language model: what it returns, when to use it, how to page. */
@@ -21,8 +41,13 @@ export interface ToolDefinition {
   outputSchema: JsonSchema;
   /** The scope a token needs to call the tool; null: any valid token (get-me, like GET /me). */
   scope: Scope | null;
-  run(services: ToolServices, principal: Principal, args: Record<string, unknown> | undefined): Promise<object>;
+  run(services: ToolServices, principal: Principal, args: Record<string, unknown> | undefined): Promise<R>;
+  /** resource_link items to the conversations the answer is about, after its text block. */
+  links?(result: R): ResourceLink[];
 }
+
+/** Checks a tool's links against what its run returns, then lists it with the others. */
+const tool = <R extends object>(definition: ToolDefinition<R>): ToolDefinition => definition as unknown as ToolDefinition;
 
 const PAGING =
   'Results are paged: when has_more is true, call again with cursor set to next_cursor (and the same filters) for the next page.';
@@ -35,11 +60,12 @@ const PAGE_INPUT = {
 };
 
 /**
- * The spec's four tools ("MCP tools"), each wrapping one REST read and returning what that endpoint returns, and
- * search and fetch in the shape ChatGPT connectors and deep research expect (docs/search.md "MCP").
+ * The spec's four tools ("MCP tools"), each wrapping one REST read and returning what that endpoint returns (a
+ * conversation within the answer bound, docs/mcp.md "Bounded answers"), get-transcript for the rest of a long
+ * conversation, and search and fetch in the shape ChatGPT connectors and deep research expect (docs/search.md "MCP").
  */
 export const TOOLS: readonly ToolDefinition[] = [
-  {
+  tool({
     name: 'list-conversations',
     title: 'List conversations',
     description:
@@ -64,21 +90,45 @@ export const TOOLS: readonly ToolDefinition[] = [
     outputSchema: CONVERSATION_PAGE_SCHEMA,
     scope: 'conversations:read',
     run: ({ catalog }, principal, args) => catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromJson(args)),
-  },
-  {
+    links: (page) => page.data.map(conversationLink),
+  }),
+  tool({
     name: 'get-conversation',
     title: 'Get a conversation',
     description:
-      'Returns one conversation by id with its AI summary (markdown) and every source with its full text: transcripts as ' +
+      'Returns one conversation by id with its AI summary (markdown) and every source with its text: transcripts as ' +
       '"[HH:MM:SS] Speaker: text" lines with the detected participants and calendar attendees, documents, pasted text and ' +
       'extracted file text. Use it to answer questions about what was said or decided in a meeting; find ids with list-conversations. ' +
+      `The answer is at most ${ANSWER_MAX_CHARACTERS} characters: a longer conversation (a meeting of an hour or more) comes with its ` +
+      `sources cut between speaker turns, and omitted lists each cut source with the ${READ_CONTENT_TOOL} arguments that read the rest. ` +
       'Summary and transcript are complete only when status is ready. An unknown or inaccessible id gives a not_found error.',
     inputSchema: toolInput(GET_CONVERSATION_ARGS, { id: 'Conversation id (conv_…) from list-conversations.' }),
-    outputSchema: CONVERSATION_SCHEMA,
+    outputSchema: BOUNDED_CONVERSATION_SCHEMA,
     scope: 'conversations:read',
-    run: ({ catalog }, principal, args) => catalog.getConversation(principal, GET_CONVERSATION_ARGS.fromJson(args).values.id),
-  },
-  {
+    run: async ({ catalog }, principal, args) => boundConversation(await catalog.getConversation(principal, GET_CONVERSATION_ARGS.fromJson(args).values.id)),
+    links: (conversation) => [conversationLink(conversation)],
+  }),
+  tool({
+    name: READ_CONTENT_TOOL,
+    title: 'Read a transcript page by page',
+    description:
+      "Reads the full text of one source of a conversation (a meeting's transcript, or a document, pasted text or file text) page by " +
+      `page, each page at most ${ANSWER_MAX_CHARACTERS} characters and made of whole speaker turns ("[HH:MM:SS] Speaker: text" lines). ` +
+      'Use it when get-conversation or fetch lists the source in omitted: call it with the arguments given there, then again with offset ' +
+      'set to next_offset until next_offset is null. Without source_id it reads the first transcript; without offset, from the start.',
+    inputSchema: toolInput(GET_TRANSCRIPT_ARGS, {
+      id: 'Conversation id (conv_…).',
+      source_id: "Source id (src_…) from the conversation's sources or an omitted entry; default: its first transcript, else its first source.",
+      offset: 'Where to start, in characters from the start of the content: 0, an omitted entry’s offset, or the previous page’s next_offset.',
+    }),
+    outputSchema: CONTENT_PAGE_SCHEMA,
+    scope: 'conversations:read',
+    run: async ({ catalog }, principal, args) => {
+      const { values } = GET_TRANSCRIPT_ARGS.fromJson(args);
+      return contentPage(await catalog.getConversation(principal, values.id), values);
+    },
+  }),
+  tool({
     name: 'list-folders',
     title: 'List folders',
     description:
@@ -94,8 +144,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     outputSchema: FOLDER_PAGE_SCHEMA,
     scope: 'folders:read',
     run: ({ catalog }, principal, args) => catalog.listFolders(principal, LIST_FOLDERS_PARAMS.fromJson(args)),
-  },
-  {
+  }),
+  tool({
     name: 'get-me',
     title: 'Who am I',
     description:
@@ -108,8 +158,8 @@ export const TOOLS: readonly ToolDefinition[] = [
       NO_PARAMS.fromJson(args);
       return catalog.getMe(principal);
     },
-  },
-  {
+  }),
+  tool({
     name: 'search',
     title: 'Search conversations',
     description:
@@ -125,19 +175,23 @@ export const TOOLS: readonly ToolDefinition[] = [
     outputSchema: SEARCH_RESULTS_SCHEMA,
     scope: 'conversations:read',
     run: ({ search, publicApiUrl }, principal, args) => searchTool(search, principal, args, publicApiUrl),
-  },
-  {
+    links: ({ results }) => results.map(conversationLink),
+  }),
+  tool({
     name: 'fetch',
     title: 'Fetch a conversation',
     description:
       'Returns one conversation by id (from search or list-conversations) as a document: id, title, url, text (the AI summary, then ' +
-      'every source in full: transcripts as "[HH:MM:SS] Speaker: text" lines, documents, pasted text, extracted file text) and ' +
-      'metadata (status, dates, folder, digest, tags, participants, source types). An unknown or inaccessible id gives a not_found error.',
+      'every source: transcripts as "[HH:MM:SS] Speaker: text" lines, documents, pasted text, extracted file text) and ' +
+      'metadata (status, dates, folder, digest, tags, participants, source types). ' +
+      `At most ${ANSWER_MAX_CHARACTERS} characters: a source cut short ends with a [Left out: …] line, and metadata.omitted gives the ` +
+      `${READ_CONTENT_TOOL} arguments that read the rest. An unknown or inaccessible id gives a not_found error.`,
     inputSchema: toolInput(FETCH_TOOL_ARGS, { id: 'Conversation id (conv_…) from search or list-conversations.' }),
     outputSchema: FETCH_RESULT_SCHEMA,
     scope: 'conversations:read',
     run: ({ catalog, publicApiUrl }, principal, args) => fetchTool(catalog, principal, args, publicApiUrl),
-  },
+    links: (document) => [conversationLink(document)],
+  }),
 ];
 
 export const toolNamed = (name: string): ToolDefinition | undefined => TOOLS.find((tool) => tool.name === name);
