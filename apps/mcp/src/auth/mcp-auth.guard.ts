@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { DomainError, insufficientScope, invalidToken, type Principal, type Scope } from '@cs/domain';
 import { AccessTokenVerifier } from '@cs/token-verification';
 import type { Request } from 'express';
+import { RESOURCES_SCOPE } from '../resources/conversation-resources';
 import { toolNamed } from '../tools/tool-definitions';
 
 export type AuthenticatedRequest = Request & { user?: Principal; id?: string };
@@ -12,8 +13,9 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 /**
  * MCP authorization (spec revision 2025-11-25): every request to /mcp carries an OAuth access token issued for
  * this server (its audience is PUBLIC_MCP_URL, checked by AccessTokenVerifier together with the signature, expiry
- * and revocation, on every request). A tools/call for a tool whose scope the token lacks is refused with 403
- * before it reaches the tool, so the client can step up (MCP "scope challenge handling").
+ * and revocation, on every request). A tools/call for a tool whose scope the token lacks, or a resource read
+ * without conversations:read, is refused with 403 before it reaches the server, so the client can step up (MCP
+ * "scope challenge handling").
  */
 @Injectable()
 export class McpAuthGuard implements CanActivate {
@@ -41,9 +43,11 @@ export class McpAuthGuard implements CanActivate {
   }
 }
 
+/** The scope a message needs: its tool's for a tools/call, conversations:read to list or read conversation:// resources. */
 function requiredScope(message: unknown): Scope | null {
   if (typeof message !== 'object' || message === null) return null;
   const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  if (method === 'resources/list' || method === 'resources/read') return RESOURCES_SCOPE;
   if (method !== 'tools/call' || typeof params?.name !== 'string') return null;
   return toolNamed(params.name)?.scope ?? null;
 }

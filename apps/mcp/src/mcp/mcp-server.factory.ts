@@ -6,6 +6,7 @@ import { internalError } from '@cs/nest-infrastructure';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { serveConversationResources } from '../resources/conversation-resources';
 import { TOOLS, toolNamed } from '../tools/tool-definitions';
 
 export interface McpRequestContext {
@@ -19,8 +20,9 @@ export interface McpRequestContext {
 
 const INSTRUCTIONS =
   'Read-only access to the meetings and notes ("conversations") of one workspace of the Conversation Service. ' +
-  'Start with list-conversations (newest first, one-line digests) and open one with get-conversation for its summary and full transcript. ' +
-  'search finds them by what was said (who said it and when) and fetch reads one in full. ' +
+  'Start with list-conversations (newest first, one-line digests) and open one with get-conversation for its summary and transcript; ' +
+  'a long transcript comes cut between speaker turns, and get-transcript pages through the rest (the answer says where). ' +
+  'search finds them by what was said (who said it and when) and fetch reads one as a document. ' +
   'list-folders shows how they are organised; get-me tells which user and workspace this connection reads.';
 
 const TOOL_DESCRIPTORS: Tool[] = TOOLS.map((tool) => ({
@@ -49,10 +51,11 @@ const jsonSchemaValidator = new AjvJsonSchemaValidator();
 export function createMcpServer(context: McpRequestContext): Server {
   const server = new Server(
     { name: 'conversation-service', title: 'Conversation Service', version: context.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_DESCRIPTORS }));
   server.setRequestHandler(CallToolRequestSchema, (request) => callTool(context, request.params.name, request.params.arguments));
+  serveConversationResources(server, context);
   return server;
 }
 
@@ -64,7 +67,8 @@ async function callTool(context: McpRequestContext, name: string, args: Record<s
     // The HTTP layer already answers 403 for this; kept here so a tool can never run without its scope.
     if (tool.scope && !context.principal.scopes.has(tool.scope)) throw insufficientScope(tool.scope);
     const result = await tool.run(context, context.principal, args);
-    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> };
+    // The text block first: serializeAnswer reuses it as the structured content's JSON.
+    return { content: [{ type: 'text', text: JSON.stringify(result) }, ...(tool.links?.(result) ?? [])], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     const domainError = error instanceof DomainError ? error : internalError();
     if (!(error instanceof DomainError)) logger.error({ err: error, requestId: context.requestId, tool: name }, 'tool failed');

@@ -1,4 +1,14 @@
-import { type Catalog, GET_CONVERSATION_ARGS, searchQuery } from '@cs/catalog';
+import {
+  ANSWER_MAX_CHARACTERS,
+  boundedAnswer,
+  type Catalog,
+  GET_CONVERSATION_ARGS,
+  omissionNote,
+  type OmittedContent,
+  OmittedContentSchema,
+  READ_CONTENT_TOOL,
+  searchQuery,
+} from '@cs/catalog';
 import type { Conversation, Principal } from '@cs/domain';
 import { QueryParams } from '@cs/paging';
 import { z } from 'zod/v4';
@@ -60,7 +70,9 @@ export const FetchToolResultSchema = z
     text: z.string().meta({
       description:
         'The summary (Markdown), then the content of each source under a `## <source title or type>` heading: transcripts as ' +
-        '`[HH:MM:SS] Speaker: text` lines, documents, pasted text and extracted file text.',
+        '`[HH:MM:SS] Speaker: text` lines, documents, pasted text and extracted file text. Within ' +
+        `${ANSWER_MAX_CHARACTERS} characters of JSON: a source cut short ends with a [Left out: …] line naming the ` +
+        `${READ_CONTENT_TOOL} call that reads the rest.`,
     }),
     metadata: z
       .strictObject({
@@ -72,6 +84,7 @@ export const FetchToolResultSchema = z
         tags: z.array(z.string()).meta({ description: 'Names of the tags applied.' }),
         participants: z.array(z.string()).meta({ description: 'Speakers of its transcripts.' }),
         source_types: z.array(z.string()),
+        omitted: z.array(OmittedContentSchema).meta({ description: 'Source content left out of text to keep the answer within its bound; empty when none was.' }),
       })
       .meta({ description: 'Facts about the conversation besides its text.' }),
   })
@@ -102,14 +115,18 @@ function matchText(match: SearchMatch): string {
   return `[${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}] ${match.speaker}: ${match.snippet}`;
 }
 
-/** The fetch tool: GET /conversations/{id} as one text. Issue 17 will bound its size; today it is the whole conversation. */
+/** The fetch tool: GET /conversations/{id} as one text, within the answer bound (@cs/catalog's boundedAnswer). */
 export async function fetchTool(catalog: Catalog, principal: Principal, args: Record<string, unknown> | undefined, publicApiUrl: string): Promise<FetchToolResult> {
   const conversation = await catalog.getConversation(principal, FETCH_TOOL_ARGS.fromJson(args).values.id);
+  return boundedAnswer(conversation, (shown, omitted) => fetchDocument(shown, omitted, publicApiUrl));
+}
+
+function fetchDocument(conversation: Conversation, omitted: OmittedContent[], publicApiUrl: string): FetchToolResult {
   return {
     id: conversation.id,
     title: conversation.title ?? UNTITLED,
     url: conversationUrl(publicApiUrl, conversation.id),
-    text: fullText(conversation),
+    text: fullText(conversation, omitted),
     metadata: {
       status: conversation.status,
       created_at: conversation.created_at,
@@ -119,14 +136,19 @@ export async function fetchTool(catalog: Catalog, principal: Principal, args: Re
       tags: conversation.tags.map((tag) => tag.name),
       participants: [...new Set(conversation.sources.flatMap((source) => source.participants.map((p) => p.name)))],
       source_types: conversation.sources.map((source) => source.type),
+      omitted,
     },
   };
 }
 
-function fullText(conversation: Conversation): string {
+function fullText(conversation: Conversation, omitted: OmittedContent[]): string {
   const parts = conversation.summary ? [conversation.summary] : [];
   for (const source of conversation.sources) {
-    if (source.content) parts.push(`## ${source.title ?? source.type}\n\n${source.content}`);
+    const label = source.title ?? source.type;
+    const cut = omitted.find((o) => o.source_id === source.id);
+    if (source.content) parts.push(`## ${label}\n\n${source.content}`);
+    else if (cut) parts.push(`## ${label}`);
+    if (cut) parts.push(omissionNote(cut, label));
   }
   return parts.join('\n\n');
 }
