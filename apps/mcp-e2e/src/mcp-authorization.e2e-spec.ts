@@ -164,6 +164,13 @@ describe('scopes', () => {
       expect(me.structuredContent).toMatchObject({ email: person.email });
       const denied = await postJsonRpc(stack.mcpUrl, assistant.accessToken, 'tools/call', { name: 'list-conversations', arguments: {} });
       expect(denied.status).toBe(403);
+      // Conversations as resources need the same scope as the tools that read them.
+      for (const [method, params] of [['resources/list', {}], ['resources/read', { uri: 'conversation://conv_00000000000000000000000000' }]] as const) {
+        const refused = await postJsonRpc(stack.mcpUrl, assistant.accessToken, method, params);
+        expect({ method, status: refused.status }).toEqual({ method, status: 403 });
+        expect(challengeParams(refused.headers.get('www-authenticate'))['scope']?.split(' ').sort()).toEqual(['conversations:read', 'email']);
+      }
+      expect((await postJsonRpc(stack.mcpUrl, assistant.accessToken, 'resources/templates/list')).status).toBe(200);
     } finally {
       await assistant.close();
     }
@@ -209,9 +216,19 @@ describe('the MCP Inspector CLI (@modelcontextprotocol/inspector-cli) as a clien
     return JSON.parse(stdout) as Record<string, unknown>;
   };
 
-  it('lists the six tools', async () => {
-    const { tools } = (await inspector('--method', 'tools/list')) as { tools: { name: string }[] };
-    expect(tools.map((t) => t.name).sort()).toEqual(['fetch', 'get-conversation', 'get-me', 'list-conversations', 'list-folders', 'search']);
+  it('lists the seven tools with their output schemas', async () => {
+    const { tools } = (await inspector('--method', 'tools/list')) as { tools: { name: string; outputSchema?: { type?: string; properties?: Record<string, unknown> } }[] };
+    expect(tools.map((t) => t.name).sort()).toEqual(['fetch', 'get-conversation', 'get-me', 'get-transcript', 'list-conversations', 'list-folders', 'search']);
+    for (const tool of tools) expect({ name: tool.name, type: tool.outputSchema?.type }).toEqual({ name: tool.name, type: 'object' });
+    const schemaOf = (name: string) => tools.find((t) => t.name === name)?.outputSchema?.properties ?? {};
+    expect(Object.keys(schemaOf('get-conversation'))).toEqual(expect.arrayContaining(['id', 'summary', 'sources', 'omitted']));
+    expect(Object.keys(schemaOf('get-transcript'))).toEqual(expect.arrayContaining(['content', 'offset', 'next_offset', 'total_lines']));
+    expect(Object.keys(schemaOf('list-conversations')).sort()).toEqual(['data', 'has_more', 'next_cursor']);
+  });
+
+  it('lists the conversation:// resource template', async () => {
+    const { resourceTemplates } = (await inspector('--method', 'resources/templates/list')) as { resourceTemplates: { uriTemplate: string }[] };
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['conversation://{id}']);
   });
 
   it('calls list-conversations with arguments and get-me', async () => {

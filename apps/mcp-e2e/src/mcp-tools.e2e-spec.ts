@@ -1,12 +1,16 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import type { TestWorkspace } from '@cs/testing';
-import { HeadlessUser, jwtPayload } from './support/headless-user';
+import { authorizeByHand, HeadlessUser, jwtPayload } from './support/headless-user';
 import { type ConnectedAssistant, connectWithOAuth } from './support/sdk-oauth';
 import { type Person, type RegisteredClient, useMcpStack } from './support/mcp-stack';
 
 /**
  * Issue 6, spec "MCP tools": an assistant connected with the SDK's own OAuth flow lists and calls the four tools,
- * and gets exactly what the REST API returns for the same user (both read through libs/catalog).
+ * and gets exactly what the REST API returns for the same user (both read through libs/catalog). Issue 17: every
+ * tool's structured content is valid against the output schema it advertises, conversations are resources too
+ * (conversation://{id}), and no tool call passes the rate limit.
  */
 const stack = useMcpStack();
 
@@ -77,9 +81,9 @@ describe('connecting with the MCP SDK OAuth flow', () => {
 });
 
 describe('tools/list', () => {
-  it('lists exactly the six read-only tools with input and output schemas and descriptions for a model', async () => {
+  it('lists exactly the seven read-only tools with input and output schemas and descriptions for a model', async () => {
     const { tools } = await assistant.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['fetch', 'get-conversation', 'get-me', 'list-conversations', 'list-folders', 'search']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['fetch', 'get-conversation', 'get-me', 'get-transcript', 'list-conversations', 'list-folders', 'search']);
     for (const tool of tools) {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
       expect(tool.inputSchema.type).toBe('object');
@@ -119,11 +123,11 @@ describe('tools/call returns what the REST API returns', () => {
     expect(inFolder.structuredContent).toEqual(await rest(`/conversations?folder_id=${top?.id}&recursive=false`));
   });
 
-  it('get-conversation: the summary and full sources, as GET /conversations/{id}', async () => {
+  it('get-conversation: the summary and full sources, as GET /conversations/{id}, with nothing omitted (it is short)', async () => {
     const first = ((await rest('/conversations')) as { data: { id: string }[] }).data[0];
     const result = await call('get-conversation', { id: first?.id });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toEqual(await rest(`/conversations/${first?.id}`));
+    expect(result.structuredContent).toEqual({ ...(await rest(`/conversations/${first?.id}`)), omitted: [] });
     expect(result.structuredContent).toMatchObject({ summary: expect.any(String), sources: [expect.objectContaining({ content: expect.any(String) }), expect.anything()] });
   });
 
@@ -149,6 +153,78 @@ describe('tools/call returns what the REST API returns', () => {
     expect(pages).toBe(3);
     const all = ((await rest('/conversations?limit=100')) as { data: { id: string }[] }).data.map((c) => c.id);
     expect(seen).toEqual(all);
+  });
+});
+
+describe('structured output', () => {
+  // A JSON Schema 2020-12 validator of its own (Ajv with the standard formats), not the SDK client's.
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajv);
+
+  it('every tool answers structured content valid against its advertised outputSchema, and the same JSON as its text block', async () => {
+    const { tools } = await assistant.client.listTools();
+    const first = ((await rest('/conversations')) as { data: { id: string }[] }).data[0]?.id;
+    const args: Record<string, Record<string, unknown>> = {
+      'list-conversations': { limit: 2 },
+      'get-conversation': { id: first },
+      'get-transcript': { id: first },
+      'list-folders': {},
+      'get-me': {},
+      search: { query: 'sync' },
+      fetch: { id: first },
+    };
+    expect(Object.keys(args).sort()).toEqual(tools.map((t) => t.name).sort());
+    for (const tool of tools) {
+      const result = await call(tool.name, args[tool.name]);
+      expect({ tool: tool.name, isError: result.isError ?? false }).toEqual({ tool: tool.name, isError: false });
+      const validate = ajv.compile(tool.outputSchema ?? {});
+      expect({ tool: tool.name, valid: validate(result.structuredContent), errors: validate.errors ?? null }).toEqual({ tool: tool.name, valid: true, errors: null });
+      const [block] = result.content;
+      expect(block?.type === 'text' && JSON.parse(block.text)).toEqual(result.structuredContent);
+    }
+  });
+
+  it('the output schemas are strict: an answer with a field they do not name, or a wrong type, is invalid', async () => {
+    const { tools } = await assistant.client.listTools();
+    const schemaOf = (name: string) => ajv.compile(tools.find((t) => t.name === name)?.outputSchema ?? {});
+    const me = (await call('get-me')).structuredContent as Record<string, unknown>;
+    expect(schemaOf('get-me')({ ...me, extra: 1 })).toBe(false);
+    expect(schemaOf('get-me')({ ...me, user_id: 42 })).toBe(false);
+  });
+});
+
+describe('resource links and conversation:// resources', () => {
+  it('list-conversations and get-conversation carry a resource_link per conversation after the text block', async () => {
+    const list = await call('list-conversations');
+    const ids = (list.structuredContent as { data: { id: string; title: string }[] }).data;
+    expect(list.content.slice(1)).toEqual(ids.map((c) => ({ type: 'resource_link', uri: `conversation://${c.id}`, name: c.title, mimeType: 'application/json' })));
+    const one = await call('get-conversation', { id: ids[0]?.id });
+    expect(one.content.slice(1)).toEqual([{ type: 'resource_link', uri: `conversation://${ids[0]?.id}`, name: ids[0]?.title, mimeType: 'application/json' }]);
+  });
+
+  it('offers the conversation://{id} template, and lists the conversations as resources', async () => {
+    const { resourceTemplates } = await assistant.client.listResourceTemplates();
+    expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'conversation://{id}', name: 'conversation', mimeType: 'application/json' })]);
+    const { resources, nextCursor } = await assistant.client.listResources();
+    const page = (await rest('/conversations')) as { data: { id: string; title: string; digest: string | null }[] };
+    expect(resources.map((r) => r.uri)).toEqual(page.data.map((c) => `conversation://${c.id}`));
+    expect(resources[0]).toMatchObject({ name: page.data[0]?.title, mimeType: 'application/json' });
+    expect(nextCursor).toBeUndefined();
+  });
+
+  it('reads a conversation resource as get-conversation answers it', async () => {
+    const id = ((await rest('/conversations')) as { data: { id: string }[] }).data[0]?.id;
+    const { contents } = await assistant.client.readResource({ uri: `conversation://${id}` });
+    expect(contents).toHaveLength(1);
+    expect(contents[0]).toMatchObject({ uri: `conversation://${id}`, mimeType: 'application/json' });
+    expect(JSON.parse((contents[0] as { text: string }).text)).toEqual((await call('get-conversation', { id })).structuredContent);
+  });
+
+  it('answers resource not found (Invalid Params, -32602) for an invisible or unknown id and for a URI that is not a conversation', async () => {
+    const [hidden] = await stack.db.dataSource.query<{ id: string }[]>(`SELECT id FROM conversations WHERE title = 'Colleague only'`);
+    for (const uri of [`conversation://${hidden?.id}`, 'conversation://conv_00000000000000000000000000', 'file:///etc/passwd', 'conversation://a/b']) {
+      await expect(assistant.client.readResource({ uri })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Resource not found') });
+    }
   });
 });
 
@@ -229,6 +305,29 @@ describe('Streamable HTTP, by hand: what the SDK client never shows', () => {
     const calls = await Promise.all([6, 7, 8].map((id) => post(getMe(id))));
     expect(calls.map((call) => call.status)).toEqual([200, 200, 200]);
     expect(Math.min(...calls.map(remaining))).toBe(first - 3);
+  });
+
+  // Issue 17: 700 tool calls a minute passed under a quota of 600 when sent as batches. With a grant of its own,
+  // batches of 100 calls are refused and 700 single calls give exactly the quota's 600 answers, then 429s.
+  it('lets no more tool calls through than the quota, batched or not', async () => {
+    const { access_token: token } = await authorizeByHand(new HeadlessUser(person), stack.authUrl, client, {
+      scope: 'conversations:read folders:read email',
+      resource: stack.mcpUrl,
+    });
+    const own = (body: unknown) => post(body, { authorization: `Bearer ${token}` });
+    const batches = await Promise.all([0, 1, 2].map((b) => own(Array.from({ length: 100 }, (_, i) => getMe(b * 100 + i)))));
+    expect(batches.map((r) => r.status)).toEqual([400, 400, 400]);
+    const statuses: number[] = [];
+    for (let wave = 0; wave < 35; wave++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => own(getMe(wave * 20 + i))));
+      statuses.push(...answers.map((r) => r.status));
+      const refused = answers.find((r) => r.status === 429);
+      if (refused) expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+    expect(statuses).toHaveLength(700);
+    // Each refused batch counted as one request: 600 - 3 calls answered.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(597);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(103);
   });
 
   it('accepts notifications alone with 202 and no body', async () => {

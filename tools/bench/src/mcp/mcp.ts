@@ -156,15 +156,18 @@ export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<n
       },
     ];
 
-    // Both transports must answer the same object, or the comparison means nothing.
+    // Both transports must answer the same object, or the comparison means nothing: get-conversation's answer is
+    // REST's plus its report of what the size bound left out, which must be empty for this one-hour meeting.
     for (const scenario of scenarios) {
       const rest = await send(agent, 'GET', new URL(scenario.rest.url), scenario.rest.headers);
       const mcpAnswer = await send(agent, 'POST', new URL(scenario.mcp.url), scenario.mcp.headers, scenario.mcp.body);
-      const result = (JSON.parse(mcpAnswer.body) as { result?: { isError?: boolean; structuredContent?: unknown } }).result;
-      if (rest.status !== 200 || mcpAnswer.status !== 200 || result?.isError || sameAnswer(result?.structuredContent) !== sameAnswer(JSON.parse(rest.body))) {
+      const result = (JSON.parse(mcpAnswer.body) as { result?: { isError?: boolean; structuredContent?: Record<string, unknown> } }).result;
+      const { omitted = [], ...structured } = result?.structuredContent ?? {};
+      const complete = Array.isArray(omitted) && omitted.length === 0;
+      if (rest.status !== 200 || mcpAnswer.status !== 200 || result?.isError || !complete || sameAnswer(structured) !== sameAnswer(JSON.parse(rest.body))) {
         throw new Error(`${scenario.name}: REST (HTTP ${rest.status}) and MCP (HTTP ${mcpAnswer.status}) do not answer the same object: ${mcpAnswer.body.slice(0, 300)}`);
       }
-      log(`${scenario.name}: REST and MCP answer the same object (${rest.body.length} bytes of JSON; MCP sends it twice, structured and as text)`);
+      log(`${scenario.name}: REST and MCP answer the same object (${rest.body.length} bytes of JSON; MCP sends it twice, structured and as text, with resource links)`);
     }
 
     const loadBefore = loadavg()[0] ?? 0;
