@@ -194,12 +194,13 @@ describe('structured output', () => {
 });
 
 describe('resource links and conversation:// resources', () => {
-  it('list-conversations and get-conversation carry a resource_link per conversation after the text block', async () => {
+  it('get-conversation and fetch carry a resource_link to the conversation after the text block; lists carry none', async () => {
     const list = await call('list-conversations');
-    const ids = (list.structuredContent as { data: { id: string; title: string }[] }).data;
-    expect(list.content.slice(1)).toEqual(ids.map((c) => ({ type: 'resource_link', uri: `conversation://${c.id}`, name: c.title, mimeType: 'application/json' })));
-    const one = await call('get-conversation', { id: ids[0]?.id });
-    expect(one.content.slice(1)).toEqual([{ type: 'resource_link', uri: `conversation://${ids[0]?.id}`, name: ids[0]?.title, mimeType: 'application/json' }]);
+    const [first] = (list.structuredContent as { data: { id: string; title: string }[] }).data;
+    expect(list.content.map((block) => block.type)).toEqual(['text']);
+    const link = { type: 'resource_link', uri: `conversation://${first?.id}`, name: first?.title, mimeType: 'application/json' };
+    expect((await call('get-conversation', { id: first?.id })).content.slice(1)).toEqual([link]);
+    expect((await call('fetch', { id: first?.id })).content.slice(1)).toEqual([link]);
   });
 
   it('offers the conversation://{id} template, and lists the conversations as resources', async () => {

@@ -42,7 +42,11 @@ export interface ToolDefinition<R extends object = object> {
   /** The scope a token needs to call the tool; null: any valid token (get-me, like GET /me). */
   scope: Scope | null;
   run(services: ToolServices, principal: Principal, args: Record<string, unknown> | undefined): Promise<R>;
-  /** resource_link items to the conversations the answer is about, after its text block. */
+  /**
+   * A resource_link to the conversation an answer is about, after its text block. Lists carry none: the SDK checks
+   * every content block of a result against its schemas, about 40 µs a link, so 25 links cost more than the rest of
+   * a list call; resources/list gives their URIs to clients that want them.
+   */
   links?(result: R): ResourceLink[];
 }
 
@@ -90,7 +94,6 @@ export const TOOLS: readonly ToolDefinition[] = [
     outputSchema: CONVERSATION_PAGE_SCHEMA,
     scope: 'conversations:read',
     run: ({ catalog }, principal, args) => catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromJson(args)),
-    links: (page) => page.data.map(conversationLink),
   }),
   tool({
     name: 'get-conversation',
@@ -175,7 +178,6 @@ export const TOOLS: readonly ToolDefinition[] = [
     outputSchema: SEARCH_RESULTS_SCHEMA,
     scope: 'conversations:read',
     run: ({ search, publicApiUrl }, principal, args) => searchTool(search, principal, args, publicApiUrl),
-    links: ({ results }) => results.map(conversationLink),
   }),
   tool({
     name: 'fetch',

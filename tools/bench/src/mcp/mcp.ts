@@ -167,7 +167,7 @@ export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<n
       if (rest.status !== 200 || mcpAnswer.status !== 200 || result?.isError || !complete || sameAnswer(structured) !== sameAnswer(JSON.parse(rest.body))) {
         throw new Error(`${scenario.name}: REST (HTTP ${rest.status}) and MCP (HTTP ${mcpAnswer.status}) do not answer the same object: ${mcpAnswer.body.slice(0, 300)}`);
       }
-      log(`${scenario.name}: REST and MCP answer the same object (${rest.body.length} bytes of JSON; MCP sends it twice, structured and as text, with resource links)`);
+      log(`${scenario.name}: REST and MCP answer the same object (${rest.body.length} bytes of JSON; MCP sends it twice, structured and as text)`);
     }
 
     const loadBefore = loadavg()[0] ?? 0;
