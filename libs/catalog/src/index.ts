@@ -41,7 +41,7 @@ export {
   TagInlineSchema,
   TagPageSchema,
 } from './resources/read-resources.schema';
-export { ANSWER_MAX_CHARACTERS } from './bounded-answers/answer-budget';
+export { ANSWER_MAX_CHARACTERS, answerJson } from './bounded-answers/answer-budget';
 export { type BoundedConversation, BoundedConversationSchema, boundConversation } from './bounded-answers/bounded-conversation';
 export { boundedAnswer, type OmittedContent, OmittedContentSchema, omissionNote, READ_CONTENT_TOOL } from './bounded-answers/omitted-content';
 export { type ContentPage, ContentPageSchema, contentPage, GET_TRANSCRIPT_ARGS, type GetTranscriptArgs } from './bounded-answers/content-page';

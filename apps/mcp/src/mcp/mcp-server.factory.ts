@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { Catalog } from '@cs/catalog';
+import { answerJson, type Catalog } from '@cs/catalog';
 import type { Search } from '@cs/search';
 import { DomainError, insufficientScope, type Principal, problemDocument } from '@cs/domain';
 import { internalError } from '@cs/nest-infrastructure';
@@ -67,8 +67,9 @@ async function callTool(context: McpRequestContext, name: string, args: Record<s
     // The HTTP layer already answers 403 for this; kept here so a tool can never run without its scope.
     if (tool.scope && !context.principal.scopes.has(tool.scope)) throw insufficientScope(tool.scope);
     const result = await tool.run(context, context.principal, args);
-    // The text block first: serializeAnswer reuses it as the structured content's JSON.
-    return { content: [{ type: 'text', text: JSON.stringify(result) }, ...(tool.links?.(result) ?? [])], structuredContent: result as Record<string, unknown> };
+    // The text block first: serializeAnswer reuses it as the structured content's JSON. answerJson: a bounded
+    // answer was serialised already when it was measured.
+    return { content: [{ type: 'text', text: answerJson(result) }, ...(tool.links?.(result) ?? [])], structuredContent: result as Record<string, unknown> };
   } catch (error) {
     const domainError = error instanceof DomainError ? error : internalError();
     if (!(error instanceof DomainError)) logger.error({ err: error, requestId: context.requestId, tool: name }, 'tool failed');

@@ -1,6 +1,6 @@
 import { type Conversation, prefixedId, type Source } from '@cs/domain';
 import { z } from 'zod/v4';
-import { ANSWER_MAX_CHARACTERS, escapedLength, jsonLength } from './answer-budget';
+import { ANSWER_MAX_CHARACTERS, answerJson, escapedLength, jsonLength } from './answer-budget';
 import { cutOnLines, lineCount } from './line-cut';
 
 /** The MCP tool that reads a source's content page by page; answers that leave content out point to it. */
@@ -47,9 +47,9 @@ function omission(conversationId: string, source: Source & { content: string }, 
  * and counts have no more digits than these), so the answer never exceeds the bound unless the conversation's
  * other fields alone do.
  */
-export function boundedAnswer<T>(conversation: Conversation, build: (conversation: Conversation, omitted: OmittedContent[]) => T): T {
+export function boundedAnswer<T extends object>(conversation: Conversation, build: (conversation: Conversation, omitted: OmittedContent[]) => T): T {
   const whole = build(conversation, []);
-  if (jsonLength(whole) <= ANSWER_MAX_CHARACTERS) return whole;
+  if (answerJson(whole).length <= ANSWER_MAX_CHARACTERS) return whole;
   const cutSources = conversation.sources.filter(hasContent);
   const worst = build(
     { ...conversation, sources: conversation.sources.map((source) => (hasContent(source) ? { ...source, content: 'x' } : source)) },
