@@ -109,6 +109,9 @@ describe('fetch', () => {
     expect(document.text).toContain('[00:02:05] Grace: The launch date moves to March.');
     expect(document.text).toContain('## Plan\n\nLaunch checklist.');
     expect(document.metadata).toMatchObject({ status: 'ready', digest: 'Launch in March.', participants: ['Ada', 'Grace'], source_types: ['transcript', 'document'] });
+    // Short: nothing left out (a long meeting's is in bounded-answers.e2e-spec.ts).
+    expect(document.metadata['omitted']).toEqual([]);
+    expect(document.text).not.toContain('[Left out');
   });
 
   it('answers not_found for an id the user may not see', async () => {

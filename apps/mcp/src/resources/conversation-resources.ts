@@ -31,7 +31,8 @@ const TEMPLATE = {
  * Conversations as MCP resources, conversation://{id}, for clients that read resources: the template, the
  * list (the conversations list-conversations gives, newest first, paged with its cursor) and the read (what
  * get-conversation answers). Same principal, scope and visibility as the tools. An id the user may not read is
- * "resource not found", sent as Invalid Params (-32602) as the TypeScript SDK does and SEP-2164 settles.
+ * "resource not found", sent as Invalid Params (-32602) as the TypeScript SDK does and SEP-2164 proposes for
+ * every SDK.
  */
 export function serveConversationResources(server: Server, context: McpRequestContext): void {
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [TEMPLATE] }));
