@@ -81,6 +81,16 @@ describe('boundConversation: get-conversation within ANSWER_MAX_CHARACTERS', () 
   });
 });
 
+describe('boundConversation when the other fields alone exceed the bound', () => {
+  it('never cuts them, and reports every content as left out from its start', () => {
+    const huge = { ...conversation([source(TRANSCRIPT, 'transcript', transcript(100))]), summary: 'Long summary line.\n'.repeat(4000) };
+    const bounded = boundConversation(huge);
+    expect(bounded.summary).toBe(huge.summary);
+    expect(bounded.sources[0]?.content).toBe('');
+    expect(bounded.omitted).toEqual([expect.objectContaining({ source_id: TRANSCRIPT, offset: 0, characters: transcript(100).length, lines: 100 })]);
+  });
+});
+
 describe('contentPage: get-transcript', () => {
   const full = transcript(2500);
   const long = conversation([source(NOTES, 'document', 'Agenda'), source(TRANSCRIPT, 'transcript', full)]);
