@@ -8,6 +8,7 @@ export * from './stack/steady-load';
 export * from './stack/scale-scenario';
 export * from './stack/redis-keys';
 export * from './browser/chromium';
+export * from './browser/submit-form';
 export * from './e2e';
 export type { ConversationRow, FolderRow, SourceRow, TagRow } from './fixture-rows';
 export type { ApiKeyRow, MembershipRow, UserRow, WorkspaceRow } from '@cs/accounts';

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { submitForm } from '@cs/testing';
 import type { Person } from './auth-stack';
 
 export interface ApproveOptions {
@@ -59,20 +60,9 @@ export class BrowserUser {
     return this.submit('button[name="action"][value="sign_in"]');
   }
 
-  /**
-   * Clicks a submit button and resolves with the answer to the form's POST (its status, before any redirect is
-   * followed) once the page it leads to has loaded: after a redirect, or the page the POST itself answered.
-   */
-  async submit(button: string): Promise<Response> {
-    const mainFrame = this.page.mainFrame();
-    const [response] = await Promise.all([
-      this.page.waitForResponse((r) => r.request().method() === 'POST' && r.frame() === mainFrame),
-      // Redirects commit no document: this fires once, for the page the browser ends up on.
-      this.page.waitForEvent('framenavigated', { predicate: (frame) => frame === mainFrame }),
-      this.page.locator(button).click(),
-    ]);
-    await this.page.waitForLoadState('load');
-    return response;
+  /** Clicks a submit button: the answer to the form's POST, once the page it leads to has loaded (submitForm). */
+  submit(button: string): Promise<Response> {
+    return submitForm(this.page, button);
   }
 
   /** Signs in on the account pages (outside any authorization request). */

@@ -5,7 +5,8 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 /**
  * An AI assistant's side of the MCP SDK's OAuth support, kept in memory: a public client that registers itself
  * (no `clientMetadataUrl`) or presents its metadata document (`clientMetadataUrl`), as the SDK decides from the
- * authorization server's metadata. The "browser" is the test: it reads `authorizationUrl`.
+ * authorization server's metadata; or, given `registered`, a confidential client a workspace admin registered. The
+ * "browser" is the test: it reads `authorizationUrl`.
  */
 export class AssistantOAuthProvider implements OAuthClientProvider {
   authorizationUrl: URL | undefined;
@@ -14,8 +15,10 @@ export class AssistantOAuthProvider implements OAuthClientProvider {
   private verifier = '';
 
   constructor(
-    private readonly options: { name: string; redirectUri: string; clientMetadataUrl?: string },
-  ) {}
+    private readonly options: { name: string; redirectUri: string; clientMetadataUrl?: string; registered?: { clientId: string; clientSecret: string } },
+  ) {
+    if (options.registered) this.information = { client_id: options.registered.clientId, client_secret: options.registered.clientSecret };
+  }
 
   get redirectUrl(): string {
     return this.options.redirectUri;
@@ -31,7 +34,7 @@ export class AssistantOAuthProvider implements OAuthClientProvider {
       redirect_uris: [this.options.redirectUri],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      token_endpoint_auth_method: 'none',
+      token_endpoint_auth_method: this.options.registered ? 'client_secret_basic' : 'none',
     };
   }
 

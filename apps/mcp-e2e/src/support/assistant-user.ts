@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Person } from '@cs/testing';
+import { type Person, submitForm } from '@cs/testing';
 
 /** What the browser ended on after pressing a consent page's button. */
 export interface ConsentOutcome {
@@ -80,13 +80,7 @@ export class AssistantUser {
 
   /** Clicks a form's submit button; resolves once the page it leads to (after any redirects) has loaded. */
   private async press(button: string): Promise<ConsentOutcome> {
-    const mainFrame = this.page.mainFrame();
-    const [response] = await Promise.all([
-      this.page.waitForResponse((r) => r.request().method() === 'POST' && r.frame() === mainFrame),
-      this.page.waitForEvent('framenavigated', { predicate: (frame) => frame === mainFrame }),
-      this.page.locator(button).click(),
-    ]);
-    await this.page.waitForLoadState('load');
+    const response = await submitForm(this.page, button);
     return { status: response.status(), url: new URL(this.page.url()) };
   }
 }

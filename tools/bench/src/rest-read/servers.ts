@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 
 export interface Pinning {
@@ -25,16 +24,8 @@ export function choosePinning(): Pinning {
   return { cpu, warning: null };
 }
 
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
-  return address.port;
-}
+/** The tests' free port: one no outgoing connection can take before the server binds it. */
+export { freePort } from '@cs/testing';
 
 /** Children still running, so that an interrupted benchmark leaves no server behind. */
 const children = new Set<ChildProcess>();
