@@ -69,13 +69,15 @@ const isQuestion = (unit: Unit) => /\?["'”’)]?$/.test(unit.text);
  *    log(1 + sentences / sentences containing it), terms of the conversation's title counting 1.5 times. A sentence
  *    scores the sum of the weights of its distinct terms over the square root of their number, scaled down when it
  *    is short (under 8 words) or long (over 30).
- * 3. Sections: the sentences are cut where the vocabulary changes most (segmentTopics), about one section per
- *    1,500 words up to 6; each is titled by its most particular phrase (sectionHeading) and lists, in order, its
- *    best sentences by the section's own term weights, attributed ("Name: …") when several people spoke.
+ * 3. Sections: the sentences are cut where the vocabulary and the speakers change most (segmentTopics), at most
+ *    one section per 1,500 words up to 6; each is titled by its most particular phrase (sectionHeading) and lists,
+ *    in order, its best sentences by the section's own term weights (5 bullets in all), attributed ("Name: …") when
+ *    several people spoke.
  * 4. Decisions, action items (owner, due phrase) and key principles are recognised sentence by sentence
- *    (action-items.ts) and listed in their own sections.
- * 5. Overview: for an English meeting, who discussed what ("A, B and C discussed x, y and z."), then the
- *    conversation's best one or two sentences.
+ *    (action-items.ts) and listed in their own sections (at most 2 decisions and 1 principle).
+ * 5. Overview: for an English meeting, who discussed what ("A, B and C discussed x, y and z."); then, for a long
+ *    conversation, the best sentence of its opening (what the chair says the meeting is for) and its best
+ *    sentence; otherwise its best one or two sentences.
  * 6. Digest: a complete headline of at most 80 characters quoted from the conversation: the first decision, else
  *    the best sentence that fits, else the best sentence's opening clauses, else the first heading; never cut
  *    mid-phrase, never with an ellipsis.
