@@ -132,12 +132,38 @@ describe('ExtractiveSummarizer', () => {
     await expect(summarizer.summarize(transcriptInput(sampleMeetingContent()), AbortSignal.abort(new Error('shutting down')))).rejects.toThrow('shutting down');
   });
 
-  it('never quotes a run-on sentence of more than 40 words as a bullet, so no bullet is cut', async () => {
+  it('never quotes a run-on sentence of more than 30 words as a bullet, so no bullet is cut', async () => {
     const long = `${'The migration plan covers the database, the queue, the cache and the search index in careful detail '.repeat(6).trim()}.`;
     const content = Array.from({ length: 12 }, (_, i) => (i === 5 ? long : `Short planning note number ${i} about the migration and the database.`)).join('\n');
     const { summary } = await summarizer.summarize({ title: null, sources: [{ type: 'document', title: null, content, participants: [] }] });
     expect(summary).not.toContain('careful detail The migration');
     expect(summary).not.toContain('…');
+  });
+});
+
+describe('ExtractiveSummarizer on a long meeting', () => {
+  // Fifty-odd lines: a welcome that says what the meeting is for and some small talk, then a discussion of the remote's parts whose
+  // words recur throughout, so that on their scores alone the discussion's sentences would fill the overview.
+  const parts = ['buttons', 'battery', 'case', 'screen', 'chip', 'speaker'];
+  const materials = ['rubber', 'plastic', 'titanium', 'wood', 'latex', 'steel', 'glass'];
+  const users = ['children', 'seniors', 'students', 'gamers', 'families'];
+  const discussion = Array.from({ length: 42 }, (_, i) => {
+    const line = `The remote ${parts[i % 6]} in ${materials[i % 7]} suits ${users[i % 5]} who like the ${parts[(i + 2) % 6]} in ${materials[(i + 3) % 7]}.`;
+    return `[00:${String(10 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 === 0 ? '00' : '30'}] ${i % 2 === 0 ? 'Ada' : 'Tom'}: ${line}`;
+  });
+  const content = [
+    '[00:00:00] Ada: Good morning everyone.',
+    '[00:00:10] Ada: This is the kick-off meeting of the television remote project, to agree on its first design.',
+    ...['Tom: Morning.', 'Ada: Can you all hear me?', 'Tom: Yes, loud and clear.', 'Ada: Good.', 'Tom: Shall I start?', 'Ada: Go ahead.', 'Tom: Right.', 'Ada: Thanks.'].map(
+      (line, i) => `[00:00:${20 + i * 5}] ${line}`,
+    ),
+    ...discussion,
+  ].join('\n');
+  const input: SummaryInput = { title: null, sources: [{ type: 'transcript', title: null, content, participants: ['Ada', 'Tom'], language: 'en' }] };
+
+  it('opens the overview, after who discussed what, with what the opening says the meeting is for', () => {
+    const { overview } = parse(new ExtractiveSummarizer().summarizeNow(input).summary);
+    expect(overview).toMatch(/^Ada and Tom discussed .+\. This is the kick-off meeting of the television remote project, to agree on its first design\./);
   });
 });
 

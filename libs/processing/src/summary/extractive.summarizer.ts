@@ -35,11 +35,22 @@ const LONG_SENTENCE_WORDS = 30;
 /** A bullet says something: "Thanks for joining, Tom." does not. */
 const MIN_BULLET_WORDS = 6;
 /** A bullet is a sentence of at most this many words: longer spoken sentences read as rambling when quoted. */
-const MAX_BULLET_WORDS = 40;
+const MAX_BULLET_WORDS = 30;
 /** About one section per this many words of text, up to maxSections: a short note gets one, a meeting several. */
 const WORDS_PER_SECTION = 1_500;
 /** Bullets of the topical sections, all together, at most (each section keeps at least one). */
-const MAX_SECTION_BULLETS = 8;
+const MAX_SECTION_BULLETS = 5;
+/** Decisions and key principles listed at most: each is a whole spoken sentence, and a summary is read in a minute or two. */
+const MAX_DECISIONS = 2;
+const MAX_PRINCIPLES = 1;
+/**
+ * The opening: the first twentieth of the conversation (at least its first 10 sentences), where a chair or host
+ * usually says what the meeting is for ("Welcome to the kick-off meeting of…").
+ */
+const OPENING_SHARE = 0.05;
+const MIN_OPENING_SENTENCES = 10;
+/** How fast the opening's pull fades: a sentence's score is scaled by e^(−position / (this × the opening's length)). */
+const OPENING_DECAY = 0.3;
 /** A candidate sharing more than this share of its terms with a sentence already chosen says the same thing. */
 const MAX_OVERLAP = 0.5;
 /** I, me, my…: the sentence speaks for its speaker. */
@@ -58,13 +69,15 @@ const isQuestion = (unit: Unit) => /\?["'”’)]?$/.test(unit.text);
  *    log(1 + sentences / sentences containing it), terms of the conversation's title counting 1.5 times. A sentence
  *    scores the sum of the weights of its distinct terms over the square root of their number, scaled down when it
  *    is short (under 8 words) or long (over 30).
- * 3. Sections: the sentences are cut where the vocabulary changes most (segmentTopics), about one section per
- *    1,500 words up to 6; each is titled by its most particular phrase (sectionHeading) and lists, in order, its
- *    best sentences by the section's own term weights, attributed ("Name: …") when several people spoke.
+ * 3. Sections: the sentences are cut where the vocabulary and the speakers change most (segmentTopics), at most
+ *    one section per 1,500 words up to 6; each is titled by its most particular phrase (sectionHeading) and lists,
+ *    in order, its best sentences by the section's own term weights (5 bullets in all), attributed ("Name: …") when
+ *    several people spoke.
  * 4. Decisions, action items (owner, due phrase) and key principles are recognised sentence by sentence
- *    (action-items.ts) and listed in their own sections.
- * 5. Overview: for an English meeting, who discussed what ("A, B and C discussed x, y and z."), then the
- *    conversation's best one or two sentences.
+ *    (action-items.ts) and listed in their own sections (at most 2 decisions and 1 principle).
+ * 5. Overview: for an English meeting, who discussed what ("A, B and C discussed x, y and z."); then, for a long
+ *    conversation, the best sentence of its opening (what the chair says the meeting is for) and its best
+ *    sentence; otherwise its best one or two sentences.
  * 6. Digest: a complete headline of at most 80 characters quoted from the conversation: the first decision, else
  *    the best sentence that fits, else the best sentence's opening clauses, else the first heading; never cut
  *    mid-phrase, never with an ellipsis.
@@ -97,9 +110,9 @@ export class ExtractiveSummarizer implements Summarizer {
 
     const actionItems = recogniseActionItems(all, participants);
     const actionUnits = new Set(actionItems.map((a) => a.unit));
-    const decisionUnits = byPosition(pickDistinct(rank(all.filter((u) => !actionUnits.has(u) && u.words >= 4 && isDecision(u.text))), 5, []));
+    const decisionUnits = byPosition(pickDistinct(rank(all.filter((u) => !actionUnits.has(u) && u.words >= 4 && isDecision(u.text))), MAX_DECISIONS, []));
     const principleUnits = byPosition(
-      pickDistinct(rank(all.filter((u) => !actionUnits.has(u) && !decisionUnits.includes(u) && u.words >= 5 && u.words <= MAX_BULLET_WORDS && isPrinciple(u.text))), 2, []),
+      pickDistinct(rank(all.filter((u) => !actionUnits.has(u) && !decisionUnits.includes(u) && u.words >= 5 && u.words <= MAX_BULLET_WORDS && isPrinciple(u.text))), MAX_PRINCIPLES, []),
     );
 
     const totalWords = all.reduce((sum, u) => sum + u.words, 0);
@@ -112,8 +125,11 @@ export class ExtractiveSummarizer implements Summarizer {
     const lead = english && input.sources.some((s) => s.type === 'transcript') ? meetingLead(participants, topPhrases(whole, all.length, 3)) : null;
     // A short meeting's few sentences belong in its sections; its overview is the lead sentence alone.
     const overviewSize = lead ? (all.length >= 40 ? 2 : 0) : all.length <= 3 ? 1 : 2;
-    const overview = pickDistinct(ranked.filter((u) => u.words <= MAX_BULLET_WORDS && !isQuestion(u) && !chosen.includes(u)), overviewSize, chosen);
-    chosen.push(...overview);
+    // A long conversation's overview starts with what its opening says it is about, then its best sentences.
+    const opening = all.length >= 40 ? pickDistinct(openingCandidates(ranked, all.length).filter((u) => !chosen.includes(u)), 1, chosen) : [];
+    chosen.push(...opening);
+    const overview = [...opening, ...pickDistinct(ranked.filter((u) => u.words <= MAX_BULLET_WORDS && !isQuestion(u) && !chosen.includes(u)), overviewSize - opening.length, chosen)];
+    chosen.push(...overview.filter((u) => !opening.includes(u)));
     const sections: SummaryStructure['sections'] = [];
     const starts: SummarySectionStart[] = [];
     const used = new Set<string>();
@@ -254,6 +270,18 @@ function meetingLead(participants: readonly string[], phrases: readonly string[]
   const names = participants.map((p) => p.replace(/\s*\(.*$/, '').trim()).filter((p) => p !== '');
   const who = names.length === 0 ? "The meeting's participants" : names.length <= 4 ? list(names) : `The meeting's ${names.length} participants`;
   return `${who.charAt(0).toLocaleUpperCase()}${who.slice(1)} discussed ${list(phrases)}.`;
+}
+
+/**
+ * The opening's sentences that could open the overview, best first: the score fades with the position (OPENING_DECAY),
+ * so the chair's "Welcome to the 14th meeting of the committee on…" beats a procedural remark a minute later.
+ */
+function openingCandidates(ranked: readonly Unit[], sentences: number): Unit[] {
+  const length = Math.max(MIN_OPENING_SENTENCES, sentences * OPENING_SHARE);
+  const pull = (unit: Unit) => unit.score * Math.exp(-unit.index / (length * OPENING_DECAY));
+  return ranked
+    .filter((u) => u.index < length && u.words >= SHORT_SENTENCE_WORDS && u.words <= MAX_BULLET_WORDS && !isQuestion(u))
+    .sort((a, b) => pull(b) - pull(a) || a.index - b.index);
 }
 
 function list(items: readonly string[]): string {

@@ -17,7 +17,7 @@ export const SUMMARY_QUALITY_USAGE = `usage: summary-quality [--train]
   runs the built-in summarizer through processConversation on every QMSum validation meeting (@cs/meeting-corpus)
   and scores it against the human summaries and topics, with Lead and TextRank (ROUGE) and one-segment and
   even-segment (Pk, WindowDiff) baselines
-  --train   the training meetings too, reported apart (meetings the summarizer was not tuned on)`;
+  --train   the training meetings too, reported apart (the meetings the summarizer is developed on; val confirms)`;
 
 export function parseSummaryQualityArgs(args: readonly string[]): SummaryQualityOptions {
   return applyBenchArgs(args, { train: false }, { numeric: {}, switches: { '--train': 'train' } }, SUMMARY_QUALITY_USAGE);
