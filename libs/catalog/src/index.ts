@@ -15,11 +15,11 @@ export {
   ALL_SEARCH_CONFIGS,
   hasWordToFind,
   MAX_QUERY_LENGTH,
-  passageMatches,
-  passageQuery,
+  type BoundTextQuery,
   SEARCH_CONFIGS,
   searchQuery,
   SIMPLE_CONFIG,
+  TextQuery,
 } from './conversations/text-query';
 export { LIST_FOLDERS_PARAMS, type ListFoldersParams } from './folders/list-folders.query';
 export { LIST_EVENTS_PARAMS, type ListEventsParams } from './events/list-events.query';

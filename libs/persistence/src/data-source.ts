@@ -11,6 +11,7 @@ import { ClientSecretOverlap1764500000000 } from './migrations/1764500000000-cli
 import { WebhookEndpointControls1764600000000 } from './migrations/1764600000000-webhook-endpoint-controls';
 import { EventFeed1764700000000 } from './migrations/1764700000000-event-feed';
 import { AssistantConnections1764800000000 } from './migrations/1764800000000-assistant-connections';
+import { SearchHeadings1764900000000 } from './migrations/1764900000000-search-headings';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   WebhookEndpointControls1764600000000,
   EventFeed1764700000000,
   AssistantConnections1764800000000,
+  SearchHeadings1764900000000,
 ];
 
 export interface DataSourceOptions {

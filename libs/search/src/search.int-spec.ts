@@ -5,6 +5,7 @@ import { type ConversationRow, createTestDatabase, Fixtures, type Member, princi
 import { indexConversations } from './indexing/index-conversations';
 import type { SearchHit } from './query/search-hit.schema';
 import { SEARCH_PARAMS } from './query/search-params';
+import { CONTENT_CANDIDATES } from './query/search.query';
 import { Search } from './search';
 
 
@@ -156,6 +157,17 @@ describe('search against PostgreSQL', () => {
       expect(page.data.map((hit) => hit.conversation.title)).toEqual(['Roadmap review', 'Weekly sync']);
       expect(page.data[0]!.score).toBeGreaterThan(page.data[1]!.score);
       expect(page.data[0]!.matches[0]).toMatchObject({ field: 'title', source_id: null, source_type: null, speaker: null, start_seconds: null });
+    });
+
+    it('title outranks a passing mention even when more content passages match than a search ranks', async () => {
+      const ada = await someone();
+      const turns = Array.from({ length: CONTENT_CANDIDATES + 50 }, (_, i): [number, string, string] => [i, 'Ada', `Item ${i}: the okapi again.`]);
+      await meeting(ada, 'Long talk', transcript(...turns), { createdAt: new Date('2026-02-01T00:00:00Z') });
+      await meeting(ada, 'Okapi plan', transcript([1, 'Ada', 'Let us start.']), { createdAt: new Date('2026-01-01T00:00:00Z') });
+      const page = await find(ada, { q: 'okapi' });
+      expect(page.data.map((hit) => hit.conversation.title)).toEqual(['Okapi plan', 'Long talk']);
+      expect(page.data[0]!.matches[0]).toMatchObject({ field: 'title' });
+      expect(page.data[1]!.matches).toHaveLength(5);
     });
 
     it('searches digests, summaries and every source type, file text included', async () => {
@@ -427,27 +439,31 @@ describe('search against PostgreSQL', () => {
       };
     }
 
-    it('the search and its matches can be served by the GIN index on the passages (no sequential scan when one is avoidable)', async () => {
+    it('the candidates come from the GIN indexes, headings from their own, and the snippets by passage id (no sequential scan when one is avoidable)', async () => {
       const ada = await someone();
       await meeting(ada, 'planned', transcript([1, 'Ada', 'The capybara plan.']));
       const recorder = recording(db.dataSource);
-      await new Search(recorder.db, new CursorCodec('s'.repeat(40))).search(principalOf(ada), SEARCH_PARAMS.fromJson({ q: 'capybara "the plan"' }));
+      const page = await new Search(recorder.db, new CursorCodec('s'.repeat(40))).search(principalOf(ada), SEARCH_PARAMS.fromJson({ q: 'capybara "the plan"' }));
+      expect(page.data.map((hit) => hit.conversation.title)).toEqual(['planned']);
       const searches = recorder.statements.filter((s) => s.sql.includes('search_passages'));
       expect(searches).toHaveLength(2);
       await db.dataSource.transaction(async (tx) => {
-        // The test database is tiny, where reading the whole table is cheapest; forbidding full scans (sequential, or a
-        // whole index read in order) shows whether the statement's shape lets the GIN index find the passages.
+        // The test database is tiny, where reading the whole table, or each conversation's passages, is cheapest;
+        // forbidding those (sequential scans, whole indexes read in order, nested loops) shows whether the statement's
+        // shape lets the GIN indexes find the passages.
         await tx.query('SET LOCAL enable_seqscan = off');
         await tx.query('SET LOCAL enable_indexscan = off');
+        await tx.query('SET LOCAL enable_nestloop = off');
         const plans: string[] = [];
         for (const { sql, params } of searches) {
           plans.push((await tx.query(`EXPLAIN ${sql}`, params)).map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n'));
         }
-        // The ranking reads only the passages the index finds: one bitmap scan of the GIN index per configuration.
+        // Titles, digests and summaries are found by their own GIN index, content passages by the whole table's.
+        expect(plans[0]).toMatch(/Bitmap Index Scan on search_passages_heading_tsv_idx/);
         expect(plans[0]).toMatch(/Bitmap Index Scan on search_passages_tsv_idx/);
         expect(plans[0]).not.toMatch(/Seq Scan on search_passages/);
-        // The matches of a page are read per conversation, from its own passages.
-        expect(plans[1]).toMatch(/Bitmap Index Scan on search_passages_conversation_idx/);
+        // The snippets of a page are made for its best passages only, found by id.
+        expect(plans[1]).toMatch(/Bitmap Index Scan on search_passages_pkey/);
         expect(plans[1]).not.toMatch(/Seq Scan on search_passages/);
       });
     });

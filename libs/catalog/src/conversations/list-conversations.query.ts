@@ -4,7 +4,7 @@ import { type RowQueryable, SqlParams } from '@cs/persistence';
 import { conversationConditions } from './conversation-conditions';
 import type { ListConversationFilters } from './conversation-filters';
 import { CONVERSATION_COLUMNS, type ConversationRow, SOURCE_LITE_COLUMN, toListEntry } from './conversation-rows';
-import { conversationMatches } from './text-query';
+import { conversationMatches, TextQuery } from './text-query';
 
 const ORDER = newestFirst('c');
 
@@ -21,7 +21,7 @@ export async function listConversations(
   const { filters, limit, after } = request;
   const p = new SqlParams();
   const where = await conversationConditions(db, principal, filters, p);
-  if (filters.q !== null) where.push(conversationMatches(p, 'c', principal.workspaceId, filters.q));
+  if (filters.q !== null) where.push(conversationMatches(p, 'c', principal.workspaceId, await TextQuery.analyse(db, filters.q)));
   if (filters.updatedAfter !== null) where.push(`c.updated_at > ${p.add(filters.updatedAfter)}::timestamptz`);
   if (after) where.push(ORDER.after(p, after));
 

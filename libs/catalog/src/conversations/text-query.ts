@@ -1,4 +1,4 @@
-import type { SqlParams } from '@cs/persistence';
+import type { RowQueryable, SqlParams } from '@cs/persistence';
 import { sqlString } from '@cs/paging';
 
 /*
@@ -70,34 +70,104 @@ export const searchQuery = () =>
         `words are stemmed by the language of each source. At most ${MAX_QUERY_LENGTH} characters. See docs/search.md.`,
     });
 
-/**
- * The condition that passage `alias` matches the query bound to `queryParam`: one branch per configuration, each
- * comparing with a tsquery that is a constant of the statement, so every branch is a scan of the GIN index
- * (search_passages_tsv_idx) and the branches combine in a BitmapOr.
- *
- * A branch whose tsquery has nothing the index can look up (`querytree` is `T` when only negations are left, as
- * in English for `the -draft` once the stop word is gone, and empty when nothing is left) is folded away by the
- * planner: it would match every passage of that language without the excluded word, and read the whole index.
- */
-export function passageMatches(alias: string, queryParam: string): string {
-  const branches = ALL_SEARCH_CONFIGS.map((config) => {
-    const query = `websearch_to_tsquery('${config}'::regconfig, ${queryParam})`;
-    return `(${alias}.config = '${config}' AND querytree(${query}) NOT IN ('T', '') AND ${alias}.tsv @@ ${query})`;
-  });
-  return `(${branches.join(' OR ')})`;
+/** One distinct tsquery of an analysed query and the configurations that analyse the query to it. */
+interface QueryBranch {
+  configs: string[];
+  tsquery: string;
 }
 
-/** The query as analysed with passage `alias`'s own configuration (for ranking and snippets; not index-served). */
-export function passageQuery(alias: string, queryParam: string): string {
-  const cases = ALL_SEARCH_CONFIGS.map((config) => `WHEN '${config}' THEN websearch_to_tsquery('${config}'::regconfig, ${queryParam})`);
-  return `(CASE ${alias}.config ${cases.join(' ')} END)`;
+/**
+ * The query as every configuration analyses it, distinct tsqueries only: a passage is compared with the tsquery of
+ * its own configuration. Most configurations analyse most words alike (no stemmer touches "roadmap"), so a query
+ * usually has one to three branches, not eight: each branch is one scan of the GIN index, and the same lexeme read
+ * eight times costs eight times its posting list.
+ */
+export class TextQuery {
+  private constructor(readonly branches: readonly QueryBranch[]) {}
+
+  /**
+   * Analyses `query` (websearch syntax) in one round trip. A configuration whose tsquery has nothing the index can
+   * look up is left out: `querytree` is `T` when only negations are left (in English `the -draft` once the stop
+   * word is gone) and empty when nothing is; such a tsquery would match every passage of that language without the
+   * excluded word, and read the whole index.
+   */
+  static async analyse(db: RowQueryable, query: string): Promise<TextQuery> {
+    const rows = await db.query<{ config: string; tsquery: string; tree: string }>(
+      `SELECT a.config, a.q::text AS tsquery, querytree(a.q) AS tree
+       FROM (SELECT config, websearch_to_tsquery(config::regconfig, $1) AS q FROM unnest($2::text[]) AS config) a`,
+      [query, [...ALL_SEARCH_CONFIGS]],
+    );
+    const byQuery = new Map<string, string[]>();
+    for (const row of rows) {
+      if (row.tree === 'T' || row.tree === '') continue;
+      byQuery.set(row.tsquery, [...(byQuery.get(row.tsquery) ?? []), row.config]);
+    }
+    return new TextQuery([...byQuery].map(([tsquery, configs]) => ({ tsquery, configs: configs.sort() })));
+  }
+
+  /** Binds the branches to `p`, each value once, so the match and the rank of one statement share their parameters. */
+  bind(p: SqlParams): BoundTextQuery {
+    return new BoundTextQuery(p, this.branches);
+  }
+}
+
+/** A TextQuery's SQL within one statement: a value becomes a parameter when first used (none is left unused). */
+export class BoundTextQuery {
+  private readonly params = new Map<string, string>();
+
+  constructor(
+    private readonly p: SqlParams,
+    private readonly branches: readonly QueryBranch[],
+  ) {}
+
+  private param(key: string, value: unknown, cast: string): string {
+    let placeholder = this.params.get(key);
+    if (placeholder === undefined) {
+      placeholder = `${this.p.add(value)}::${cast}`;
+      this.params.set(key, placeholder);
+    }
+    return placeholder;
+  }
+
+  private tsquery(i: number): string {
+    return this.param(`q${i}`, this.branches[i]!.tsquery, 'tsquery');
+  }
+
+  private configs(i: number): string {
+    return this.param(`c${i}`, this.branches[i]!.configs, 'text[]');
+  }
+
+  /**
+   * The condition that passage `alias` matches: one branch per distinct tsquery, each comparing with a constant of
+   * the statement, so every branch is a scan of a GIN index and the branches combine in a BitmapOr. No branch (a
+   * query of stop words only, say) matches nothing.
+   */
+  matches(alias: string): string {
+    if (this.branches.length === 0) return 'false';
+    const branches = this.branches.map(({ configs }, i) =>
+      configs.length === ALL_SEARCH_CONFIGS.length
+        ? `${alias}.tsv @@ ${this.tsquery(i)}`
+        : `(${alias}.config = ANY(${this.configs(i)}) AND ${alias}.tsv @@ ${this.tsquery(i)})`,
+    );
+    return `(${branches.join(' OR ')})`;
+  }
+
+  /** The query as analysed with passage `alias`'s own configuration (for ranking and snippets of matching passages). */
+  query(alias: string): string {
+    if (this.branches.length === 0) return `''::tsquery`;
+    if (this.branches.length === 1) return this.tsquery(0);
+    const cases = this.branches.map((_, i) => `WHEN ${alias}.config = ANY(${this.configs(i)}) THEN ${this.tsquery(i)}`);
+    return `(CASE ${cases.join(' ')} END)`;
+  }
 }
 
 /**
  * The `q` filter of a conversation list: conversation `alias` has a passage that matches. Uncorrelated (the workspace
- * is a parameter, not the outer row's), so Postgres can run it once as a semi-join rather than once per conversation.
+ * is a parameter, not the outer row's), so Postgres runs it as a semi-join either way round, whichever its statistics
+ * of the lexemes make cheaper: for a common word, walking the list in its own order and probing each conversation's
+ * passages stops after the page; for a rare one, the GIN index finds the few conversations first.
  */
-export function conversationMatches(p: SqlParams, alias: string, workspaceId: string, query: string): string {
+export function conversationMatches(p: SqlParams, alias: string, workspaceId: string, query: TextQuery): string {
   return `${alias}.id IN (SELECT sp.conversation_id FROM search_passages sp
-    WHERE sp.workspace_id = ${p.add(workspaceId)} AND ${passageMatches('sp', p.add(query))})`;
+    WHERE sp.workspace_id = ${p.add(workspaceId)} AND ${query.bind(p).matches('sp')})`;
 }

@@ -2,8 +2,7 @@ import {
   CONVERSATION_COLUMNS,
   conversationConditions,
   type ConversationRow,
-  passageMatches,
-  passageQuery,
+  TextQuery,
   SOURCE_LITE_COLUMN,
   toListEntry,
 } from '@cs/catalog';
@@ -15,12 +14,14 @@ import type { SearchFilters } from './search-params';
 
 interface HitRow extends ConversationRow {
   score: string;
+  /** Ids of the conversation's best candidate passages, best first (bigint as text). */
+  best: string[];
 }
 
 type MatchRow = SearchMatch & { conversation_id: string };
 
 /** Best first; the score travels in the cursor as numeric text, so it compares exactly. */
-const ORDER = new Keyset<HitRow>('s.score', 'c.id', 'DESC', 'numeric', (row) => [row.score, row.id]);
+const ORDER = new Keyset<HitRow>('s.score', 's.id', 'DESC', 'numeric', (row) => [row.score, row.id]);
 
 /**
  * The snippet's marker (docs/search.md "Snippets"): Markdown bold. The passage is escaped before it is highlighted
@@ -39,61 +40,77 @@ function passageFilters(p: SqlParams, filters: SearchFilters): string[] {
 }
 
 /**
+ * The most passages a search ranks, per kind (docs/search.md "Ranking a bounded candidate set"): every matching
+ * title, digest and summary line up to HEADING_CANDIDATES, and the first CONTENT_CANDIDATES matching content passages
+ * the GIN index yields (table order, roughly the order conversations were indexed). Under both bounds, which most
+ * queries are, the ranking is exact; a very common word is ranked among these only, so that its cost stops growing
+ * with the corpus.
+ */
+export const HEADING_CANDIDATES = 1000;
+export const CONTENT_CANDIDATES = 1000;
+
+/**
  * GET /search: conversations with at least one matching passage, best first. A conversation's score is its best
  * passage's ts_rank (field weights put a title, weight A, ten times above a content mention, weight D) plus a
  * little for each further match (0.01 × ln of the count), rounded to 6 places so the keyset compares exactly.
- * Workspace, visibility and the list's filters are applied to the conversations by the list's own conditions.
+ * Workspace, visibility and the list's filters are applied to the conversations by the list's own conditions,
+ * inside the candidate scans, so a narrow filter still finds its conversations. Each hit brings the ids of its best
+ * passages, whose snippets are made for the page only.
  */
 export async function searchConversations(db: RowQueryable, principal: Principal, request: PageRequest<SearchFilters>): Promise<Page<SearchHit>> {
   const { filters, limit, after } = request;
+  const text = await TextQuery.analyse(db, filters.q);
   const p = new SqlParams();
   const where = await conversationConditions(db, principal, filters, p);
-  const q = p.add(filters.q);
-  const passageWhere = [`sp.workspace_id = ${p.add(principal.workspaceId)}`, passageMatches('sp', q), ...passageFilters(p, filters)];
-  if (after) where.push(ORDER.after(p, after));
+  const query = text.bind(p);
+  const workspace = p.add(principal.workspaceId);
+  const passageWhere = [...passageFilters(p, filters), query.matches('sp')].join(' AND ');
+  const candidates = (fields: string, bound: number) =>
+    `(SELECT sp.id, sp.conversation_id, sp.position, ts_rank(sp.tsv, ${query.query('sp')}) AS rank
+      FROM search_passages sp
+      WHERE sp.workspace_id = ${workspace} AND ${fields} AND ${passageWhere}
+        AND sp.conversation_id IN (SELECT c.id FROM conversations c WHERE ${where.join(' AND ')})
+      LIMIT ${bound})`;
+  const headings = candidates(`sp.field <> 'content'`, HEADING_CANDIDATES);
+  const contents = candidates(`sp.field = 'content'`, CONTENT_CANDIDATES);
+  const pageWhere = after ? `WHERE ${ORDER.after(p, after)}` : '';
 
+  // The page is cut from the scores before the conversations are read: only its rows are joined and shaped.
   const rows = await db.query<HitRow>(
-    `WITH scored AS (
-       SELECT sp.conversation_id AS id, round((max(ts_rank(sp.tsv, ${passageQuery('sp', q)})) + 0.01 * ln(count(*)))::numeric, 6) AS score
-       FROM search_passages sp
-       WHERE ${passageWhere.join(' AND ')}
-       GROUP BY sp.conversation_id
-     )
-     SELECT ${CONVERSATION_COLUMNS}, ${SOURCE_LITE_COLUMN}, s.score::text AS score
-     FROM scored s JOIN conversations c ON c.id = s.id
-     WHERE ${where.join(' AND ')}
-     ${ORDER.orderAndLimit(p, limit)}`,
+    `WITH candidates AS (${headings} UNION ALL ${contents}),
+     scored AS (
+       SELECT conversation_id AS id, round((max(rank) + 0.01 * ln(count(*)))::numeric, 6) AS score,
+              (array_agg(id ORDER BY rank DESC, position))[1:${MAX_MATCHES_PER_HIT}] AS best
+       FROM candidates
+       GROUP BY conversation_id
+     ),
+     page AS (SELECT * FROM scored s ${pageWhere} ${ORDER.orderAndLimit(p, limit)})
+     SELECT ${CONVERSATION_COLUMNS}, ${SOURCE_LITE_COLUMN}, s.score::text AS score, s.best
+     FROM page s JOIN conversations c ON c.id = s.id AND c.workspace_id = ${workspace}
+     ORDER BY s.score DESC, s.id DESC`,
     p.values,
   );
   const page = ORDER.page(rows, limit, (row) => row);
-  const matches = await matchesOf(db, principal, filters, page.items.map((row) => row.id));
+  const matches = await matchesOf(db, principal, text, page.items.flatMap((row) => row.best));
   return {
     items: page.items.map((row) => ({ conversation: toListEntry(row), score: Number(row.score), matches: matches.get(row.id) ?? [] })),
     nextKey: page.nextKey,
   };
 }
 
-/** The best matching passages of each conversation of the page, with their snippets. */
-async function matchesOf(db: RowQueryable, principal: Principal, filters: SearchFilters, conversationIds: string[]): Promise<Map<string, SearchMatch[]>> {
+/** The snippets of the given passages (the best of each hit of the page, best first), by conversation. */
+async function matchesOf(db: RowQueryable, principal: Principal, text: TextQuery, passageIds: string[]): Promise<Map<string, SearchMatch[]>> {
   const byConversation = new Map<string, SearchMatch[]>();
-  if (conversationIds.length === 0) return byConversation;
+  if (passageIds.length === 0) return byConversation;
   const p = new SqlParams();
-  const ids = p.add(conversationIds);
-  const q = p.add(filters.q);
-  const where = [passageMatches('sp', q), ...passageFilters(p, filters)];
-  // The conversation's own passages first (OFFSET 0 keeps the match from being pushed into that scan): a few hundred
-  // rows by search_passages_conversation_idx, where the GIN index would return every passage of a common word.
+  const ids = p.add(passageIds);
+  const query = text.bind(p);
   const rows = await db.query<MatchRow>(
-    `SELECT m.* FROM unnest(${ids}::text[]) WITH ORDINALITY AS page(id, n)
-     CROSS JOIN LATERAL (
-       SELECT sp.conversation_id, sp.source_id, sp.source_type, sp.field, sp.speaker, sp.start_seconds,
-              ts_headline(sp.config::regconfig, ${ESCAPED_BODY}, ${passageQuery('sp', q)}, ${p.add(HEADLINE_OPTIONS)}) AS snippet
-       FROM (SELECT * FROM search_passages own WHERE own.conversation_id = page.id AND own.workspace_id = ${p.add(principal.workspaceId)} OFFSET 0) sp
-       WHERE ${where.join(' AND ')}
-       ORDER BY ts_rank(sp.tsv, ${passageQuery('sp', q)}) DESC, sp.position
-       LIMIT ${MAX_MATCHES_PER_HIT}
-     ) m
-     ORDER BY page.n`,
+    `SELECT sp.conversation_id, sp.source_id, sp.source_type, sp.field, sp.speaker, sp.start_seconds,
+            ts_headline(sp.config::regconfig, ${ESCAPED_BODY}, ${query.query('sp')}, ${p.add(HEADLINE_OPTIONS)}) AS snippet
+     FROM unnest(${ids}::bigint[]) WITH ORDINALITY AS best(id, n)
+     JOIN search_passages sp ON sp.id = best.id AND sp.workspace_id = ${p.add(principal.workspaceId)}
+     ORDER BY best.n`,
     p.values,
   );
   for (const { conversation_id, ...match } of rows) {
