@@ -138,18 +138,18 @@ export class BoundTextQuery {
   }
 
   /**
-   * The condition that passage `alias` matches: one branch per distinct tsquery, each comparing with a constant of
-   * the statement, so every branch is a scan of a GIN index and the branches combine in a BitmapOr. No branch (a
-   * query of stop words only, say) matches nothing.
+   * The condition that passage `alias` matches. One branch for every configuration: the passage's tsvector matches the
+   * constant tsquery. Otherwise (configurations analyse the query differently, or leave nothing of it): the tsvector
+   * matches any of the branches' tsqueries, the one condition a GIN
+   * index scan serves (a single scan, or a single probe per conversation), and then the passage's own configuration's.
+   * No branch (a query of stop words only, say) matches nothing.
    */
   matches(alias: string): string {
     if (this.branches.length === 0) return 'false';
-    const branches = this.branches.map(({ configs }, i) =>
-      configs.length === ALL_SEARCH_CONFIGS.length
-        ? `${alias}.tsv @@ ${this.tsquery(i)}`
-        : `(${alias}.config = ANY(${this.configs(i)}) AND ${alias}.tsv @@ ${this.tsquery(i)})`,
-    );
-    return `(${branches.join(' OR ')})`;
+    if (this.branches.length === 1 && this.branches[0]!.configs.length === ALL_SEARCH_CONFIGS.length) return `${alias}.tsv @@ ${this.tsquery(0)}`;
+    const any = this.param('any', this.branches.map((b) => `(${b.tsquery})`).join(' | '), 'tsquery');
+    const own = this.branches.map((_, i) => `(${alias}.config = ANY(${this.configs(i)}) AND ${alias}.tsv @@ ${this.tsquery(i)})`);
+    return `(${alias}.tsv @@ ${any} AND (${own.join(' OR ')}))`;
   }
 
   /** The query as analysed with passage `alias`'s own configuration (for ranking and snippets of matching passages). */
