@@ -140,24 +140,30 @@ export class BoundTextQuery {
   /**
    * The condition that passage `alias` matches. One branch for every configuration: the passage's tsvector matches the
    * constant tsquery. Otherwise (configurations analyse the query differently, or leave nothing of it): the tsvector
-   * matches any of the branches' tsqueries, the one condition a GIN
-   * index scan serves (a single scan, or a single probe per conversation), and then the passage's own configuration's.
-   * No branch (a query of stop words only, say) matches nothing.
+   * matches any of the branches' tsqueries, the one condition a GIN index scan serves (one scan, or one probe of the
+   * index per conversation with the conversation's id), and the tsquery of the passage's own configuration.
+   *
+   * The second test is a CASE of booleans on purpose: the planner estimates it as a coin toss. Written as an OR of
+   * matches, or as a match with a computed tsquery, it would count the words' frequency twice or guess it, expect
+   * a hundred times fewer rows than a common word has, and pick plans made for a rare one.
    */
   matches(alias: string): string {
     if (this.branches.length === 0) return 'false';
     if (this.branches.length === 1 && this.branches[0]!.configs.length === ALL_SEARCH_CONFIGS.length) return `${alias}.tsv @@ ${this.tsquery(0)}`;
     const any = this.param('any', this.branches.map((b) => `(${b.tsquery})`).join(' | '), 'tsquery');
-    const own = this.branches.map((_, i) => `(${alias}.config = ANY(${this.configs(i)}) AND ${alias}.tsv @@ ${this.tsquery(i)})`);
-    return `(${alias}.tsv @@ ${any} AND (${own.join(' OR ')}))`;
+    const own = this.branches.map((_, i) => `WHEN ${alias}.config = ANY(${this.configs(i)}) THEN ${alias}.tsv @@ ${this.tsquery(i)}`);
+    return `(${alias}.tsv @@ ${any} AND CASE ${own.join(' ')} ELSE false END)`;
   }
 
-  /** The query as analysed with passage `alias`'s own configuration (for ranking and snippets of matching passages). */
+  /**
+   * The query as analysed with passage `alias`'s own configuration (for ranking and snippets of matching passages);
+   * the empty tsquery, which matches nothing, for a configuration that left nothing to look for.
+   */
   query(alias: string): string {
     if (this.branches.length === 0) return `''::tsquery`;
-    if (this.branches.length === 1) return this.tsquery(0);
+    if (this.branches.length === 1 && this.branches[0]!.configs.length === ALL_SEARCH_CONFIGS.length) return this.tsquery(0);
     const cases = this.branches.map((_, i) => `WHEN ${alias}.config = ANY(${this.configs(i)}) THEN ${this.tsquery(i)}`);
-    return `(CASE ${cases.join(' ')} END)`;
+    return `(CASE ${cases.join(' ')} ELSE ''::tsquery END)`;
   }
 }
 

@@ -31,11 +31,15 @@ const ORDER = new Keyset<HitRow>('s.score', 's.id', 'DESC', 'numeric', (row) => 
 const ESCAPED_BODY = String.raw`replace(replace(sp.body, '\', '\\'), '*', '\*')`;
 const HEADLINE_OPTIONS = 'StartSel=**, StopSel=**, MaxWords=35, MinWords=15, ShortWord=2';
 
-/** Passage conditions besides the match: who spoke, which source types. */
+/**
+ * Passage conditions besides the match: who spoke, which source types. Both are keys of the passages' GIN index,
+ * written as equalities (a GIN index serves no `= ANY(array)`), so a rare speaker or source type with a word is one
+ * index scan rather than a walk through conversations that mostly lack them.
+ */
 function passageFilters(p: SqlParams, filters: SearchFilters): string[] {
   const where: string[] = [];
-  if (filters.speaker !== null) where.push(`lower(sp.speaker) = lower(${p.add(filters.speaker)})`);
-  if (filters.sourceTypes.length > 0) where.push(`sp.source_type = ANY(${p.add(filters.sourceTypes)}::text[])`);
+  if (filters.speaker !== null) where.push(`lower(sp.speaker) = lower(${p.add(filters.speaker)}::text)`);
+  if (filters.sourceTypes.length > 0) where.push(`(${filters.sourceTypes.map((type) => `sp.source_type = ${p.add(type)}::text`).join(' OR ')})`);
   return where;
 }
 
@@ -46,8 +50,8 @@ function passageFilters(p: SqlParams, filters: SearchFilters): string[] {
  * queries are, the ranking is exact; a very common word is ranked among these only, so that its cost stops growing
  * with the corpus.
  */
-export const HEADING_CANDIDATES = 1000;
-export const CONTENT_CANDIDATES = 1000;
+export const HEADING_CANDIDATES = 500;
+export const CONTENT_CANDIDATES = 200;
 
 /**
  * GET /search: conversations with at least one matching passage, best first. A conversation's score is its best
@@ -67,10 +71,9 @@ export async function searchConversations(db: RowQueryable, principal: Principal
   const passageWhere = [...passageFilters(p, filters), query.matches('sp')].join(' AND ');
   const candidates = (fields: string, bound: number) =>
     `(SELECT sp.id, sp.conversation_id, sp.position, ts_rank(sp.tsv, ${query.query('sp')}) AS rank
-      FROM search_passages sp
-      WHERE sp.workspace_id = ${workspace} AND ${fields} AND ${passageWhere}
-        AND sp.conversation_id IN (SELECT c.id FROM conversations c WHERE ${where.join(' AND ')})
-      LIMIT ${bound})`;
+      FROM conversations c JOIN search_passages sp ON sp.conversation_id = c.id
+      WHERE ${where.join(' AND ')} AND sp.workspace_id = ${workspace} AND ${fields} AND ${passageWhere}
+      ORDER BY c.created_at DESC, c.id DESC LIMIT ${bound})`;
   const headings = candidates(`sp.field <> 'content'`, HEADING_CANDIDATES);
   const contents = candidates(`sp.field = 'content'`, CONTENT_CANDIDATES);
   const pageWhere = after ? `WHERE ${ORDER.after(p, after)}` : '';
