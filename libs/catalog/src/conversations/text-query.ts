@@ -1,5 +1,6 @@
 import type { RowQueryable, SqlParams } from '@cs/persistence';
 import { sqlString } from '@cs/paging';
+import { tsqueryFrequency } from './tsquery-frequency';
 
 /*
  * The full-text match, written once for GET /search, `q` on GET /conversations and the MCP search tool
@@ -70,6 +71,13 @@ export const searchQuery = () =>
         `words are stemmed by the language of each source. At most ${MAX_QUERY_LENGTH} characters. See docs/search.md.`,
     });
 
+/**
+ * The share of passages a query's rarest word must be in for the query to count as common: one in 5,000. A
+ * conversation of a few hundred passages then has a match about one time in ten or more, so reading a list in
+ * its own order finds a page within a few hundred probes of the index.
+ */
+export const COMMON_FREQUENCY = 0.0002;
+
 /** One distinct tsquery of an analysed query and the configurations that analyse the query to it. */
 interface QueryBranch {
   configs: string[];
@@ -83,26 +91,51 @@ interface QueryBranch {
  * eight times costs eight times its posting list.
  */
 export class TextQuery {
-  private constructor(readonly branches: readonly QueryBranch[]) {}
+  private constructor(
+    readonly branches: readonly QueryBranch[],
+    /**
+     * Whether the query's words are common enough that most conversations have a match: then a list is best read in
+     * its own order, probing each conversation, rather than by collecting every match first. Decided here, from the
+     * planner's statistics of the lexemes (pg_stats), because the planner cannot tell: the condition a statement
+     * has to use for a query several configurations analyse differently hides the words' frequency from it.
+     */
+    readonly common: boolean,
+  ) {}
 
   /**
    * Analyses `query` (websearch syntax) in one round trip. A configuration whose tsquery has nothing the index can
    * look up is left out: `querytree` is `T` when only negations are left (in English `the -draft` once the stop
    * word is gone) and empty when nothing is; such a tsquery would match every passage of that language without the
-   * excluded word, and read the whole index.
+   * excluded word, and read the whole index. How common the query is comes from the planner's statistics of its
+   * lexemes (tsqueryFrequency; a lexeme not among the most common ones the statistics keep counts as rare).
    */
   static async analyse(db: RowQueryable, query: string): Promise<TextQuery> {
-    const rows = await db.query<{ config: string; tsquery: string; tree: string }>(
-      `SELECT a.config, a.q::text AS tsquery, querytree(a.q) AS tree
-       FROM (SELECT config, websearch_to_tsquery(config::regconfig, $1) AS q FROM unnest($2::text[]) AS config) a`,
-      [query, [...ALL_SEARCH_CONFIGS]],
+    const rows = await db.query<{ config: string; tsquery: string; tree: string; shares: Record<string, number> | null }>(
+      `WITH a AS (SELECT config, websearch_to_tsquery(config::regconfig, $1) AS q FROM unnest($2::text[]) AS config),
+       stats AS MATERIALIZED (
+         SELECT s.most_common_elems::text::text[] AS lexemes, s.most_common_elem_freqs AS frequencies
+         FROM pg_stats s
+         WHERE s.schemaname = current_schema() AND s.tablename = 'search_passages' AND s.attname = 'tsv'
+       )
+       SELECT a.config, a.q::text AS tsquery, querytree(a.q) AS tree,
+              (SELECT json_object_agg(l.lexeme, st.frequencies[array_position(st.lexemes, l.lexeme)])
+               FROM (SELECT DISTINCT replace(m[1], '''''', '''') AS lexeme FROM regexp_matches(querytree(a.q), $3, 'g') AS m) l,
+                    stats st
+               WHERE array_position(st.lexemes, l.lexeme) IS NOT NULL) AS shares
+       FROM a`,
+      [query, [...ALL_SEARCH_CONFIGS], String.raw`'((?:[^']|'')*)'`],
     );
     const byQuery = new Map<string, string[]>();
+    let frequency = 0;
     for (const row of rows) {
       if (row.tree === 'T' || row.tree === '') continue;
       byQuery.set(row.tsquery, [...(byQuery.get(row.tsquery) ?? []), row.config]);
+      frequency = Math.max(frequency, tsqueryFrequency(row.tree, (lexeme) => row.shares?.[lexeme] ?? 0));
     }
-    return new TextQuery([...byQuery].map(([tsquery, configs]) => ({ tsquery, configs: configs.sort() })));
+    return new TextQuery(
+      [...byQuery].map(([tsquery, configs]) => ({ tsquery, configs: configs.sort() })),
+      frequency >= COMMON_FREQUENCY,
+    );
   }
 
   /** Binds the branches to `p`, each value once, so the match and the rank of one statement share their parameters. */
@@ -168,12 +201,14 @@ export class BoundTextQuery {
 }
 
 /**
- * The `q` filter of a conversation list: conversation `alias` has a passage that matches. Uncorrelated (the workspace
- * is a parameter, not the outer row's), so Postgres runs it as a semi-join either way round, whichever its statistics
- * of the lexemes make cheaper: for a common word, walking the list in its own order and probing each conversation's
- * passages stops after the page; for a rare one, the GIN index finds the few conversations first.
+ * The `q` filter of a conversation list: conversation `alias` has a passage that matches. For a common query, a
+ * subquery per conversation (OFFSET 0 keeps Postgres from turning it into a join): the list is read in its own
+ * order and each conversation asked of the GIN index by its id, so a page costs a few dozen probes. Otherwise an
+ * uncorrelated semi-join: the index finds the few matching passages first.
  */
 export function conversationMatches(p: SqlParams, alias: string, workspaceId: string, query: TextQuery): string {
-  return `${alias}.id IN (SELECT sp.conversation_id FROM search_passages sp
-    WHERE sp.workspace_id = ${p.add(workspaceId)} AND ${query.bind(p).matches('sp')})`;
+  const passages = `search_passages sp WHERE sp.workspace_id = ${p.add(workspaceId)} AND ${query.bind(p).matches('sp')}`;
+  return query.common
+    ? `EXISTS (SELECT 1 FROM ${passages} AND sp.conversation_id = ${alias}.id OFFSET 0)`
+    : `${alias}.id IN (SELECT sp.conversation_id FROM ${passages})`;
 }

@@ -44,13 +44,12 @@ function passageFilters(p: SqlParams, filters: SearchFilters): string[] {
 }
 
 /**
- * The most passages a search ranks, per kind (docs/search.md "Ranking a bounded candidate set"): every matching
- * title, digest and summary line up to HEADING_CANDIDATES, and the first CONTENT_CANDIDATES matching content passages
- * the GIN index yields (table order, roughly the order conversations were indexed). Under both bounds, which most
- * queries are, the ranking is exact; a very common word is ranked among these only, so that its cost stops growing
- * with the corpus.
+ * The most passages a search ranks, per kind (docs/search.md "Ranking a bounded candidate set"): matching titles,
+ * digests and summary lines up to HEADING_CANDIDATES, in the order the index yields them; matching content
+ * passages of the newest conversations up to CONTENT_CANDIDATES. Under both bounds, which most queries are, the
+ * ranking is exact; a common word is ranked among these only, so that its cost stops growing with the corpus.
  */
-export const HEADING_CANDIDATES = 500;
+export const HEADING_CANDIDATES = 200;
 export const CONTENT_CANDIDATES = 200;
 
 /**
@@ -68,14 +67,31 @@ export async function searchConversations(db: RowQueryable, principal: Principal
   const where = await conversationConditions(db, principal, filters, p);
   const query = text.bind(p);
   const workspace = p.add(principal.workspaceId);
-  const passageWhere = [...passageFilters(p, filters), query.matches('sp')].join(' AND ');
-  const candidates = (fields: string, bound: number) =>
-    `(SELECT sp.id, sp.conversation_id, sp.position, ts_rank(sp.tsv, ${query.query('sp')}) AS rank
-      FROM conversations c JOIN search_passages sp ON sp.conversation_id = c.id
-      WHERE ${where.join(' AND ')} AND sp.workspace_id = ${workspace} AND ${fields} AND ${passageWhere}
-      ORDER BY c.created_at DESC, c.id DESC LIMIT ${bound})`;
-  const headings = candidates(`sp.field <> 'content'`, HEADING_CANDIDATES);
-  const contents = candidates(`sp.field = 'content'`, CONTENT_CANDIDATES);
+  const candidate = `sp.id, sp.conversation_id, sp.position, ts_rank(sp.tsv, ${query.query('sp')}) AS rank`;
+  const passageWhere = [`sp.workspace_id = ${workspace}`, ...passageFilters(p, filters), query.matches('sp')].join(' AND ');
+  // Headings in the order their own GIN index yields them: sorting them by the conversations' age would read every
+  // match first, tens of thousands for a common word, and the planner cannot tell (its statistics are the table's,
+  // where headings are one passage in two hundred). Each one's conversation is checked by its primary key (OFFSET 0
+  // keeps the check per row: as a join, the planner would read every conversation the filters allow first).
+  const headings = `(SELECT ${candidate} FROM search_passages sp
+      WHERE sp.field <> 'content' AND ${passageWhere}
+        AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${where.join(' AND ')} OFFSET 0)
+      LIMIT ${HEADING_CANDIDATES})`;
+  // Content of the newest conversations first. For a common query the conversations are walked in the list's order
+  // and each asked of the GIN index by its id (OFFSET 0 keeps the subquery per conversation) until there are
+  // enough; otherwise the planner joins, usually starting from the index. A speaker or a source type makes any
+  // query rare enough for the latter (the index holds both), but transcripts, which hold most passages.
+  const contentWhere = `sp.field = 'content' AND ${passageWhere}`;
+  const walk = text.common && filters.speaker === null && (filters.sourceTypes.length === 0 || filters.sourceTypes.includes('transcript'));
+  const contents = walk
+    ? `(SELECT sp.* FROM conversations c
+        CROSS JOIN LATERAL (SELECT ${candidate} FROM search_passages sp WHERE sp.conversation_id = c.id AND ${contentWhere} OFFSET 0) sp
+        WHERE ${where.join(' AND ')}
+        ORDER BY c.created_at DESC, c.id DESC LIMIT ${CONTENT_CANDIDATES})`
+    : `(SELECT ${candidate}
+        FROM conversations c JOIN search_passages sp ON sp.conversation_id = c.id
+        WHERE ${where.join(' AND ')} AND ${contentWhere}
+        ORDER BY c.created_at DESC, c.id DESC LIMIT ${CONTENT_CANDIDATES})`;
   const pageWhere = after ? `WHERE ${ORDER.after(p, after)}` : '';
 
   // The page is cut from the scores before the conversations are read: only its rows are joined and shaped.
