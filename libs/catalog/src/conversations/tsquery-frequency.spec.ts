@@ -10,10 +10,10 @@ describe('tsqueryFrequency', () => {
     expect(frequency("'o''neil'")).toBe(0.5);
   });
 
-  it('& and phrases multiply, | adds (at most 1), ! complements, parentheses group', () => {
+  it('& multiplies, a phrase multiplies and takes a tenth, | adds (at most 1), ! complements, parentheses group', () => {
     expect(frequency("'meet' & 'plan'")).toBeCloseTo(0.0002);
-    expect(frequency("'meet' <-> 'plan'")).toBeCloseTo(0.0002);
-    expect(frequency("'meet' <2> 'plan'")).toBeCloseTo(0.0002);
+    expect(frequency("'meet' <-> 'plan'")).toBeCloseTo(0.00002);
+    expect(frequency("'meet' <2> 'plan'")).toBeCloseTo(0.00002);
     expect(frequency("'meet' | 'plan'")).toBeCloseTo(0.03);
     expect(frequency("'meet' & !'plan'")).toBeCloseTo(0.0098);
     expect(frequency("( 'meet' | 'plan' ) & 'o''neil'")).toBeCloseTo(0.015);

@@ -1,8 +1,15 @@
 /**
+ * Of the passages holding two words, the share taken to hold them next to each other, in that order: a guess that
+ * keeps a phrase of two common words ("different points") from counting as common.
+ */
+const ADJACENT = 0.1;
+
+/**
  * The share of passages a tsquery (as `querytree` prints it) is expected to match, from the share of each lexeme
- * (the planner's statistics of the tsvector): & and <-> multiply, | adds, ! complements. It assumes words are
- * independent, as the planner does: a common phrase is expected rarer than it is, which costs a search reading its
- * matches from the index first, while the opposite mistake would walk every conversation for a rare one.
+ * (the planner's statistics of the tsvector): & multiplies, a phrase multiplies and takes ADJACENT of that, | adds,
+ * ! complements. It assumes words are independent, as the planner does, so it errs towards rare: a common phrase
+ * ("speech recognition") is then read from the index first, which costs more than walking but stays bounded by its
+ * matches, while the opposite mistake would walk every conversation for a rare phrase.
  */
 export function tsqueryFrequency(tree: string, lexemeFrequency: (lexeme: string) => number): number {
   const tokens = tree.match(/'(?:[^']|'')*'(?::[*A-D]+)?|<\d+>|<->|[&|!()]/g) ?? [];
@@ -30,7 +37,7 @@ export function tsqueryFrequency(tree: string, lexemeFrequency: (lexeme: string)
     let f = unary();
     while (peek() !== undefined && /^<(?:-|\d+)>$/.test(peek()!)) {
       at++;
-      f *= unary();
+      f *= unary() * ADJACENT;
     }
     return f;
   };

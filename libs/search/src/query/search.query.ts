@@ -46,7 +46,7 @@ function passageFilters(p: SqlParams, filters: SearchFilters): string[] {
 /**
  * The most passages a search ranks, per kind (docs/search.md "Ranking a bounded candidate set"): matching titles,
  * digests and summary lines up to HEADING_CANDIDATES, in the order the index yields them; matching content
- * passages of the newest conversations up to CONTENT_CANDIDATES. Under both bounds, which most queries are, the
+ * passages up to CONTENT_CANDIDATES, the newest conversations' for a common query. Under both bounds, which most queries are, the
  * ranking is exact; a common word is ranked among these only, so that its cost stops growing with the corpus.
  */
 export const HEADING_CANDIDATES = 200;
@@ -77,10 +77,11 @@ export async function searchConversations(db: RowQueryable, principal: Principal
       WHERE sp.field <> 'content' AND ${passageWhere}
         AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${where.join(' AND ')} OFFSET 0)
       LIMIT ${HEADING_CANDIDATES})`;
-  // Content of the newest conversations first. For a common query the conversations are walked in the list's order
+  // Content: for a common query, the newest conversations' matches, the conversations walked in the list's order
   // and each asked of the GIN index by its id (OFFSET 0 keeps the subquery per conversation) until there are
-  // enough; otherwise the planner joins, usually starting from the index. A speaker or a source type makes any
-  // query rare enough for the latter (the index holds both), but transcripts, which hold most passages.
+  // enough. Otherwise the index finds the matches first, each conversation checked by primary key, and the first
+  // CONTENT_CANDIDATES it yields are taken: all of them unless the query was wrongly judged rare. A speaker or a
+  // source type other than transcripts makes any query rare enough for the latter (the index holds both).
   const contentWhere = `sp.field = 'content' AND ${passageWhere}`;
   const walk = text.common && filters.speaker === null && (filters.sourceTypes.length === 0 || filters.sourceTypes.includes('transcript'));
   const contents = walk
@@ -88,10 +89,9 @@ export async function searchConversations(db: RowQueryable, principal: Principal
         CROSS JOIN LATERAL (SELECT ${candidate} FROM search_passages sp WHERE sp.conversation_id = c.id AND ${contentWhere} OFFSET 0) sp
         WHERE ${where.join(' AND ')}
         ORDER BY c.created_at DESC, c.id DESC LIMIT ${CONTENT_CANDIDATES})`
-    : `(SELECT ${candidate}
-        FROM conversations c JOIN search_passages sp ON sp.conversation_id = c.id
-        WHERE ${where.join(' AND ')} AND ${contentWhere}
-        ORDER BY c.created_at DESC, c.id DESC LIMIT ${CONTENT_CANDIDATES})`;
+    : `(SELECT ${candidate} FROM search_passages sp
+        WHERE ${contentWhere} AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${where.join(' AND ')} OFFSET 0)
+        LIMIT ${CONTENT_CANDIDATES})`;
   const pageWhere = after ? `WHERE ${ORDER.after(p, after)}` : '';
 
   // The page is cut from the scores before the conversations are read: only its rows are joined and shaped.
