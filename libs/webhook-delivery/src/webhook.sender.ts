@@ -75,9 +75,11 @@ export class WebhookSender {
   private readonly httpAgent: HttpAgent;
   private readonly httpsAgent: HttpsAgent;
   private readonly timeoutMs: number;
+  private readonly lookup: ReturnType<typeof pinnedLookup>;
 
   constructor(private readonly options: WebhookSenderOptions) {
     const lookup = pinnedLookup(options.allowPrivateTargets);
+    this.lookup = lookup;
     this.httpAgent = new HttpAgent({ keepAlive: true, lookup, maxFreeSockets: 64 });
     this.httpsAgent = new HttpsAgent({ keepAlive: true, lookup, maxFreeSockets: 64 });
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -102,29 +104,54 @@ export class WebhookSender {
     if (isIP(host) && !this.options.allowPrivateTargets && !isGlobalAddress(host)) {
       return refuse('blocked_target', `${host} is not a globally reachable address`);
     }
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const agent = url.protocol === 'https:' ? this.httpsAgent : this.httpAgent;
+    const https = url.protocol === 'https:';
     const body = Buffer.from(webhook.body, 'utf8');
+    const deadline = performance.now() + this.timeoutMs;
+    const first = await this.exchange(url, https ? this.httpsAgent : this.httpAgent, webhook.headers, body, deadline);
+    if (!first.staleConnection) return { ...first.outcome, durationMs: elapsed() };
+    // The endpoint closed a kept-alive connection just as the request went out on it (a race every keep-alive
+    // client meets when the server's idle timeout ends): nothing reached it, so it is sent once more, on a new
+    // connection, within the same timeout. Not the endpoint's failure, and not an attempt of its own.
+    const fresh = https ? new HttpsAgent({ lookup: this.lookup }) : new HttpAgent({ lookup: this.lookup });
+    try {
+      const second = await this.exchange(url, fresh, webhook.headers, body, deadline);
+      return { ...second.outcome, durationMs: elapsed() };
+    } finally {
+      fresh.destroy();
+    }
+  }
 
-    return new Promise<AttemptOutcome>((resolve) => {
+  /** One POST on `agent`'s connection; `staleConnection` when a reused connection was reset before any answer. */
+  private exchange(
+    url: URL,
+    agent: HttpAgent | HttpsAgent,
+    headers: Record<string, string>,
+    body: Buffer,
+    deadline: number,
+  ): Promise<{ outcome: Omit<AttemptOutcome, 'durationMs'>; staleConnection: boolean }> {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise((resolve) => {
       let settled = false;
-      const finish = (outcome: Omit<AttemptOutcome, 'durationMs'>) => {
+      const finish = (outcome: Omit<AttemptOutcome, 'durationMs'>, staleConnection = false) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ ...outcome, durationMs: elapsed() });
+        resolve({ outcome, staleConnection });
       };
       const req = send(url, {
         method: 'POST',
         agent,
-        headers: { ...webhook.headers, 'content-length': String(body.length) },
+        headers: { ...headers, 'content-length': String(body.length) },
       });
       const timer = setTimeout(() => {
         finish({ ok: false, status: null, headers: null, body: null, errorKind: 'timeout', errorMessage: `no answer within ${this.timeoutMs} ms` });
         req.destroy();
-      }, this.timeoutMs);
+      }, Math.max(0, deadline - performance.now()));
       req.on('error', (error: NodeJS.ErrnoException) =>
-        finish({ ok: false, status: null, headers: null, body: null, errorKind: classify(error), errorMessage: error.message }),
+        finish(
+          { ok: false, status: null, headers: null, body: null, errorKind: classify(error), errorMessage: error.message },
+          req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'),
+        ),
       );
       req.on('response', (res) => {
         const status = res.statusCode ?? 0;
