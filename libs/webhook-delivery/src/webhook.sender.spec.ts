@@ -18,7 +18,7 @@ async function endpoint(handle: (req: IncomingMessage, res: ServerResponse, requ
   return {
     url: `http://127.0.0.1:${port}/hook`,
     connections: () => connections,
-    close: () => new Promise((resolve) => server.close(() => resolve())).then(() => undefined),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
