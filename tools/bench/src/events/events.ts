@@ -14,6 +14,7 @@ import { recreateDatabase } from '../bench-database';
 import { isLocalDatabase, PostgresObserver } from '../auth/pg-stats';
 import { type CallFigures, type CallSamples, callFigures, noSamples, timeCalls } from '../data-access/call-timer';
 import { databaseUrl as urlOfDatabase } from '../rest-read/dataset';
+import { type Recorded, recording } from '../rest-read/explain';
 import { seededRandom } from '../rest-read/dataset-generator';
 import { machineFacts, writeResults } from '../results-file';
 import { serviceUrls } from '../service-urls';
@@ -51,26 +52,6 @@ const DATABASE = 'cs_bench_events';
 const PAGE = 100;
 const BATCH = 50_000;
 const CONVERSATIONS = 200;
-
-interface Statement {
-  text: string;
-  values: unknown[];
-}
-
-/**
- * The pool, with the last statements it ran recorded: the baseline replays exactly the SQL the feed ran ("the same
- * SQL run bare"), without the lib around it (parameters, position lookup, projection, envelope, cursor).
- */
-function recording(ds: DataSource): { db: { query: DataSource['query'] }; taken: Statement[] } {
-  const taken: Statement[] = [];
-  const db = {
-    query: ((text: string, values?: unknown[]) => {
-      taken.push({ text, values: values ?? [] });
-      return ds.query(text, values);
-    }) as DataSource['query'],
-  };
-  return { db, taken };
-}
 
 /** A workspace with two members, CONVERSATIONS conversations to PATCH, and `events` events: 80% shared, 20% private to the first member. */
 async function prepare(ds: DataSource, events: number, log: Out): Promise<{ owner: Principal; other: Principal; conversations: string[]; eventIds: string[] }> {
@@ -128,7 +109,10 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
   const observer = new PostgresObserver(monitor, DATABASE, isLocalDatabase(databaseUrl));
   try {
     const data = await prepare(ds, options.events, log);
-    const { db, taken } = recording(ds);
+    // The statements the feed ran, replayed bare as the baseline ("the same SQL run bare"), without the lib around
+    // them (parameters, position lookup, projection, envelope, cursor).
+    const taken: Recorded[] = [];
+    const db = recording(ds, taken);
     const catalog = new Catalog(db, new CursorCodec(randomBytes(32).toString('hex')));
     const rng = seededRandom(16);
     // An event the member sees (every fifth is the owner's private one), far enough from the end to fill a page.
@@ -140,7 +124,7 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
     // 1. Resume after a random event id, as the member (who sees 80% of them), through the catalog and bare.
     log('resuming');
     const resume = { lib: noSamples(), bare: noSamples() };
-    const statements: Statement[][] = [];
+    const statements: Recorded[][] = [];
     for (let round = 0; round < 2; round++) {
       const count = Math.ceil(options.resumes / 2);
       const afters = Array.from({ length: count }, randomEvent);
@@ -151,7 +135,7 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
           if (page.data.length === 0) throw new Error('a resume returned no events');
           statements[i] = taken.slice(before);
         }, count, resume.lib);
-      const bareRun = () => timeCalls(async (i) => { for (const s of statements[i]!) await ds.query(s.text, s.values); }, count, resume.bare);
+      const bareRun = () => timeCalls(async (i) => { for (const s of statements[i]!) await ds.query(s.sql, s.parameters); }, count, resume.bare);
       await libRun(); // records the statements the bare road replays
       if (round === 0) await bareRun();
       else { await bareRun(); await libRun(); }
@@ -161,7 +145,7 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
     log('following');
     let followed = 0;
     let cursor: string | undefined;
-    const followStatements: Statement[] = [];
+    const followStatements: Recorded[] = [];
     const followStart = performance.now();
     while (followed < options.follow) {
       const before = taken.length;
@@ -173,7 +157,7 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
     }
     const followSeconds = (performance.now() - followStart) / 1000;
     const bareStart = performance.now();
-    for (const s of followStatements) await ds.query(s.text, s.values);
+    for (const s of followStatements) await ds.query(s.sql, s.parameters);
     const bareFollowSeconds = (performance.now() - bareStart) / 1000;
 
     // 3. The write path: a PATCH of visibility as the product runs it (the change, its conversation.updated event,

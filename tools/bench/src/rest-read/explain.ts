@@ -26,12 +26,14 @@ export interface RoutePlans {
   statements: StatementPlan[];
 }
 
-interface Recorded {
+/** A statement a catalog or search ran, with its parameters. */
+export interface Recorded {
   sql: string;
   parameters: unknown[];
 }
 
-function recording(db: RowQueryable, into: Recorded[]): RowQueryable {
+/** `db`, adding every statement run through it to `into`. */
+export function recording(db: RowQueryable, into: Recorded[]): RowQueryable {
   return {
     query<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
       into.push({ sql, parameters });
@@ -45,9 +47,23 @@ export function seqScannedTables(plan: string): string[] {
   return [...new Set([...plan.matchAll(/Seq Scan on ([a-z_][a-z0-9_]*)/g)].map((m) => m[1] as string))];
 }
 
-export const isWatched = (table: string): boolean => (WATCHED_TABLES as readonly string[]).includes(table);
-
 const oneLine = (sql: string): string => sql.replace(/\s+/g, ' ').trim();
+
+/** `EXPLAIN (ANALYZE, BUFFERS)` of a recorded statement with its parameters, and the tables of `watched` it seq-scans. */
+export async function explainStatement(pool: Pool, statement: Recorded, label: string, watched: readonly string[]): Promise<StatementPlan> {
+  const result = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.parameters);
+  const plan = result.rows.map((r) => r['QUERY PLAN']).join('\n');
+  const execution = /Execution Time: ([0-9.]+) ms/.exec(plan);
+  const seqScans = seqScannedTables(plan);
+  return {
+    label,
+    sql: oneLine(statement.sql),
+    plan,
+    executionMs: execution ? Number(execution[1]) : null,
+    seqScans,
+    watchedSeqScans: seqScans.filter((table) => watched.includes(table)),
+  };
+}
 
 /**
  * Runs each route once through the same ApiKeyResolver and Catalog the servers use, records every SQL
@@ -72,17 +88,7 @@ export async function explainRoutes(pool: Pool, routes: readonly BenchRoute[], a
 
     const statements: StatementPlan[] = [];
     for (const [i, statement] of recorded.entries()) {
-      const result = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.parameters);
-      const plan = result.rows.map((r) => r['QUERY PLAN']).join('\n');
-      const execution = /Execution Time: ([0-9.]+) ms/.exec(plan);
-      statements.push({
-        label: i < authCount ? 'auth (api key)' : `catalog #${i - authCount + 1}`,
-        sql: oneLine(statement.sql),
-        plan,
-        executionMs: execution ? Number(execution[1]) : null,
-        seqScans: seqScannedTables(plan),
-        watchedSeqScans: seqScannedTables(plan).filter(isWatched),
-      });
+      statements.push(await explainStatement(pool, statement, i < authCount ? 'auth (api key)' : `catalog #${i - authCount + 1}`, WATCHED_TABLES));
     }
     out.push({ route: route.key, statements });
   }

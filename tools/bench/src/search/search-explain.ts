@@ -2,24 +2,17 @@ import { parse as parseQuery } from 'node:querystring';
 import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
 import { CursorCodec, type RawQuery } from '@cs/paging';
-import { poolQueryable, type RowQueryable } from '@cs/persistence';
+import { poolQueryable } from '@cs/persistence';
 import { Search, SEARCH_PARAMS } from '@cs/search';
 import type { Pool } from 'pg';
-import { seqScannedTables } from '../rest-read/explain';
+import { explainStatement, type Recorded, recording, type StatementPlan } from '../rest-read/explain';
 import { type BenchQuery, listPath, type QueryClass, searchPath } from './queries';
 
 /** The big tables of search, which no plan at benchmark scale may read by a sequential scan (the issue's "How"). */
 export const SEARCH_WATCHED_TABLES = ['search_passages', 'sources', 'conversations', 'conversation_tags'] as const;
 
-export interface ExplainedStatement {
-  /** `search #n` or `list #n`: the n-th statement the route ran (auth is not included: rest-read shows it). */
-  label: string;
-  sql: string;
-  plan: string;
-  executionMs: number | null;
-  seqScans: string[];
-  watchedSeqScans: string[];
-}
+/** Labelled `search #n` or `list #n`: the n-th statement the route ran (auth is not included: rest-read shows it). */
+export type ExplainedStatement = StatementPlan;
 
 export interface ClassPlans {
   class: QueryClass;
@@ -28,38 +21,11 @@ export interface ClassPlans {
   list: ExplainedStatement[];
 }
 
-interface Recorded {
-  sql: string;
-  parameters: unknown[];
-}
-
-function recording(db: RowQueryable, into: Recorded[]): RowQueryable {
-  return {
-    query<T>(sql: string, parameters: unknown[] = []): Promise<T[]> {
-      into.push({ sql, parameters });
-      return db.query<T>(sql, parameters);
-    },
-  };
-}
-
 const queryOf = (path: string): RawQuery => parseQuery(path.slice(path.indexOf('?') + 1)) as RawQuery;
 
 async function explainAll(pool: Pool, label: string, recorded: readonly Recorded[]): Promise<ExplainedStatement[]> {
   const out: ExplainedStatement[] = [];
-  for (const [i, statement] of recorded.entries()) {
-    const result = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.parameters);
-    const plan = result.rows.map((r) => r['QUERY PLAN']).join('\n');
-    const execution = /Execution Time: ([0-9.]+) ms/.exec(plan);
-    const seqScans = seqScannedTables(plan);
-    out.push({
-      label: `${label} #${i + 1}`,
-      sql: statement.sql.replace(/\s+/g, ' ').trim(),
-      plan,
-      executionMs: execution ? Number(execution[1]) : null,
-      seqScans,
-      watchedSeqScans: seqScans.filter((t) => (SEARCH_WATCHED_TABLES as readonly string[]).includes(t)),
-    });
-  }
+  for (const [i, statement] of recorded.entries()) out.push(await explainStatement(pool, statement, `${label} #${i + 1}`, SEARCH_WATCHED_TABLES));
   return out;
 }
 
