@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
 import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
@@ -14,7 +15,7 @@ export const SEARCH_WATCHED_TABLES = ['search_passages', 'sources', 'conversatio
 /** Labelled `search #n` or `list #n`: the n-th statement the route ran (auth is not included: rest-read shows it). */
 export type ExplainedStatement = StatementPlan;
 
-export interface ClassPlans {
+export interface QueryPlans {
   class: QueryClass;
   query: BenchQuery;
   search: ExplainedStatement[];
@@ -30,22 +31,23 @@ async function explainAll(pool: Pool, label: string, recorded: readonly Recorded
 }
 
 /**
- * For one query of each class: runs `/search` and `q` on the list once through the very Search and Catalog the
- * servers use, records every statement they issue, and runs EXPLAIN (ANALYZE, BUFFERS) on each with its parameters.
+ * For every query: runs `/search` and `q` on the list once through the very Search and Catalog the servers use,
+ * records every statement they issue, and runs EXPLAIN (ANALYZE, BUFFERS) on each with its parameters. Every
+ * query, not one per class: a plan can turn on the words' frequency or a filter's selectivity, so a sequential
+ * scan may show for one query of a class and not for the next.
  */
-export async function explainClasses(pool: Pool, principal: Principal, queries: readonly BenchQuery[], cursorSecret: string): Promise<ClassPlans[]> {
+export async function explainQueries(pool: Pool, principal: Principal, queries: readonly BenchQuery[]): Promise<QueryPlans[]> {
   const base = poolQueryable(pool);
-  const cursors = new CursorCodec(cursorSecret);
-  const out: ClassPlans[] = [];
-  const firsts = new Map<QueryClass, BenchQuery>();
-  for (const query of queries) if (!firsts.has(query.class)) firsts.set(query.class, query);
-  for (const [queryClass, query] of firsts) {
+  // First pages only: no cursor is read back, so a secret of the moment does.
+  const cursors = new CursorCodec(randomBytes(24).toString('hex'));
+  const out: QueryPlans[] = [];
+  for (const query of queries) {
     const searchRecorded: Recorded[] = [];
     await new Search(recording(base, searchRecorded), cursors).search(principal, SEARCH_PARAMS.fromQueryString(queryOf(searchPath(query))));
     const listRecorded: Recorded[] = [];
     await new Catalog(recording(base, listRecorded), cursors).listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromQueryString(queryOf(listPath(query))));
     out.push({
-      class: queryClass,
+      class: query.class,
       query,
       search: await explainAll(pool, 'search', searchRecorded),
       list: await explainAll(pool, 'list', listRecorded),
@@ -54,9 +56,20 @@ export async function explainClasses(pool: Pool, principal: Principal, queries: 
   return out;
 }
 
-/** Every watched table read by a sequential scan, by class and statement. */
-export function watchedSeqScans(plans: readonly ClassPlans[]): Array<{ class: QueryClass; statement: string; tables: string[] }> {
+/** The first query of each class: the plans printed in full. */
+export function firstOfEachClass(plans: readonly QueryPlans[]): QueryPlans[] {
+  const seen = new Set<QueryClass>();
+  return plans.filter((p) => !seen.has(p.class) && seen.add(p.class));
+}
+
+/** A query's statements of one route, executed one after another: the time EXPLAIN ANALYZE measured for them all. */
+export const executionMs = (statements: readonly ExplainedStatement[]): number => statements.reduce((sum, s) => sum + (s.executionMs ?? 0), 0);
+
+/** Every watched table read by a sequential scan, by query and statement. */
+export function watchedSeqScans(plans: readonly QueryPlans[]): Array<{ class: QueryClass; q: string; statement: string; tables: string[] }> {
   return plans.flatMap((p) =>
-    [...p.search, ...p.list].filter((s) => s.watchedSeqScans.length > 0).map((s) => ({ class: p.class, statement: s.label, tables: s.watchedSeqScans })),
+    [...p.search, ...p.list]
+      .filter((s) => s.watchedSeqScans.length > 0)
+      .map((s) => ({ class: p.class, q: p.query.q, statement: s.label, tables: s.watchedSeqScans })),
   );
 }

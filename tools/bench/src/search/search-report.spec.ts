@@ -1,5 +1,6 @@
 import { summarize } from '../rest-read/stats';
-import { judgeClass, summarizeFreshness } from './search-report';
+import type { QueryPlans } from './search-explain';
+import { formatSlowest, judgeClass, summarizeFreshness } from './search-report';
 
 const run = (latencies: number[], seconds = 1) => summarize(latencies, 0, seconds);
 
@@ -29,5 +30,20 @@ describe('search benchmark verdicts', () => {
       timeoutMs: 10_000,
     });
     expect(summary).toEqual({ samples: 4, missing: 1, p50Ms: 18, maxMs: 30, medianPolls: 1 });
+  });
+
+  it('names the slowest queries of each class and route by the sum of their statements', () => {
+    const statement = (ms: number) => ({ label: 's', sql: '', plan: '', executionMs: ms, seqScans: [], watchedSeqScans: [] });
+    const plans = (q: string, search: number[], list: number[]): QueryPlans => ({
+      class: 'phrase',
+      query: { class: 'phrase', q, filters: {} },
+      search: search.map(statement),
+      list: list.map(statement),
+    });
+    const text = formatSlowest([plans('"a b"', [1, 2], [9]), plans('"c d"', [40, 1], [1]), plans('"e f"', [5], [2])], ['phrase'], 2);
+    expect(text.split('\n')).toEqual([
+      '  phrase GET /api/v1/search: median 5.0 ms; slowest 41.0 ms q="\\"c d\\"", 5.0 ms q="\\"e f\\""',
+      '  phrase GET /api/v1/conversations?q=: median 2.0 ms; slowest 9.0 ms q="\\"a b\\"", 2.0 ms q="\\"e f\\""',
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { fixed, table } from '../rest-read/report';
 import { median, meetsMax, meetsMin, percentile, ratio, type RunFigures } from '../rest-read/stats';
 import type { FreshnessFigures } from './freshness';
 import { CLASS_DESCRIPTIONS, type QueryClass } from './queries';
-import type { ClassPlans } from './search-explain';
+import { executionMs, type QueryPlans } from './search-explain';
 
 /** The issue's targets, per query class and route, on this machine. */
 export const SEARCH_TARGETS = {
@@ -73,11 +73,14 @@ export function formatRuns(results: readonly ClassResult[]): string {
     .join('\n');
 }
 
-export function formatPlans(plans: readonly ClassPlans[]): string {
+const describe = (p: QueryPlans): string =>
+  `q=${JSON.stringify(p.query.q)}${Object.keys(p.query.filters).length > 0 ? ` ${JSON.stringify(p.query.filters)}` : ''}`;
+
+export function formatPlans(plans: readonly QueryPlans[]): string {
   return plans
     .map((p) =>
       [
-        `### ${p.class}: q=${JSON.stringify(p.query.q)}${Object.keys(p.query.filters).length > 0 ? ` ${JSON.stringify(p.query.filters)}` : ''} (${CLASS_DESCRIPTIONS[p.class]})`,
+        `### ${p.class}: ${describe(p)} (${CLASS_DESCRIPTIONS[p.class]})`,
         ...[...p.search, ...p.list].map(
           (s) =>
             `-- ${s.label}: ${fixed(s.executionMs ?? Number.NaN, 2)} ms${s.watchedSeqScans.length > 0 ? `, SEQ SCAN on ${s.watchedSeqScans.join(', ')}` : ''}\n${s.sql}\n${s.plan}`,
@@ -85,6 +88,26 @@ export function formatPlans(plans: readonly ClassPlans[]): string {
       ].join('\n'),
     )
     .join('\n\n');
+}
+
+/**
+ * Per class and route, the `count` queries whose statements took longest under EXPLAIN ANALYZE (one query at a
+ * time, nothing else running): where a p99 comes from.
+ */
+export function formatSlowest(plans: readonly QueryPlans[], classes: readonly QueryClass[], count: number): string {
+  return classes
+    .flatMap((queryClass) =>
+      (['search', 'list'] as const).map((route) => {
+        const ofClass = plans.filter((p) => p.class === queryClass).map((p) => ({ p, ms: executionMs(p[route]) }));
+        const times = ofClass.map((x) => x.ms).sort((a, b) => a - b);
+        const slowest = ofClass.sort((a, b) => b.ms - a.ms).slice(0, count);
+        return (
+          `  ${queryClass} ${ROUTE_LABELS[route]}: median ${fixed(median(times), 1)} ms; slowest ` +
+          slowest.map(({ p, ms }) => `${fixed(ms, 1)} ms ${describe(p)}`).join(', ')
+        );
+      }),
+    )
+    .join('\n');
 }
 
 export interface FreshnessSummary {

@@ -16,11 +16,12 @@ import { ensureCorpus, type PreparedCorpus } from './corpus';
 import { FULL_CORPUS, prepareMeetings, QUICK_CORPUS, seededRandom } from './corpus-generator';
 import { measureFreshness } from './freshness';
 import { type BenchQuery, CLASS_DESCRIPTIONS, drawQueries, listPath, QUERY_CLASSES, type QueryClass, searchPath } from './queries';
-import { explainClasses, SEARCH_WATCHED_TABLES, watchedSeqScans } from './search-explain';
+import { type ExplainedStatement, explainQueries, firstOfEachClass, SEARCH_WATCHED_TABLES, watchedSeqScans } from './search-explain';
 import {
   type ClassResult,
   formatClassResults,
   formatPlans,
+  formatSlowest,
   formatRuns,
   judgeClass,
   megabytes,
@@ -32,6 +33,10 @@ import {
 
 /** The seed of the 200 queries: the same corpus gives the same queries in every run. */
 const QUERY_SEED = 15;
+/** How many of the slowest queries per class and route the report names. */
+const SLOWEST_SHOWN = 3;
+
+const withoutPlan = ({ plan: _plan, ...statement }: ExplainedStatement): Omit<ExplainedStatement, 'plan'> => statement;
 
 export interface SearchBenchOptions {
   quick: boolean;
@@ -41,6 +46,7 @@ export interface SearchBenchOptions {
   durationSeconds: number;
   rounds: number;
   freshnessSamples: number;
+  plansOnly: boolean;
 }
 
 export const SEARCH_USAGE = `usage: search [--quick] [--regenerate] [--connections N] [--duration S] [--warmup S] [--rounds N] [--freshness N]
@@ -50,7 +56,8 @@ export const SEARCH_USAGE = `usage: search [--quick] [--regenerate] [--connectio
   --duration      seconds measured per class, route and server (8; quick 2)
   --warmup        seconds of unmeasured load before each run (2; quick 1)
   --rounds        rounds (2; quick 1); each runs every class and route, api then baseline; the best round (req/s) is kept
-  --freshness     conversations made ready and polled with /search until they appear (20; quick 5)`;
+  --freshness     conversations made ready and polled with /search until they appear (20; quick 5)
+  --plans-only    only EXPLAIN ANALYZE every query, one at a time, and report the slowest and any sequential scan (no servers, no load)`;
 
 export function parseSearchArgs(args: readonly string[]): SearchBenchOptions {
   const quick = args.includes('--quick');
@@ -64,10 +71,11 @@ export function parseSearchArgs(args: readonly string[]): SearchBenchOptions {
       durationSeconds: quick ? 2 : 8,
       rounds: quick ? 1 : 2,
       freshnessSamples: quick ? 5 : 20,
+      plansOnly: false,
     },
     {
       numeric: { '--connections': 'connections', '--duration': 'durationSeconds', '--warmup': 'warmupSeconds', '--rounds': 'rounds', '--freshness': 'freshnessSamples' },
-      switches: { '--regenerate': 'regenerate' },
+      switches: { '--regenerate': 'regenerate', '--plans-only': 'plansOnly' },
     },
     SEARCH_USAGE,
   );
@@ -148,18 +156,29 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
   // Plans are taken as the service runs its statements: without JIT (@cs/persistence's pools).
   const pool = new Pool({ connectionString: corpus.url, max: 2, application_name: 'bench', options: '-c jit=off' });
   try {
+    const resolver = new ApiKeyResolver(poolQueryable(pool));
+    const principal = await resolver.resolve(info.apiKey);
+    await resolver.settled();
+    const plansStarted = Date.now();
+    const plans = await explainQueries(pool, principal, queries);
+    log(`EXPLAIN ANALYZE of all ${queries.length} queries on both routes (${((Date.now() - plansStarted) / 1000).toFixed(1)} s)`);
+    const seqScans = watchedSeqScans(plans);
+    const firsts = firstOfEachClass(plans);
+    const slowest = `EXPLAIN ANALYZE of every query, alone: the median and the ${SLOWEST_SHOWN} slowest per class and route (the sum of the route's statements)\n${formatSlowest(plans, QUERY_CLASSES, SLOWEST_SHOWN)}`;
+    const scansLine =
+      `sequential scans on ${SEARCH_WATCHED_TABLES.join(', ')} in the plans of all ${queries.length} queries: ` +
+      `${seqScans.length === 0 ? 'none' : seqScans.map((s) => `${s.class} ${JSON.stringify(s.q)} ${s.statement}: ${s.tables.join(', ')}`).join('; ')}`;
+    if (options.plansOnly) {
+      out(['', slowest, '', scansLine].join('\n'));
+      return seqScans.length === 0 ? 0 : 3;
+    }
+
     // rest-read's baseline server answers /api/v1/search and `q` on the list with the same libs.
-    const { api, baseline, pinning, cursorSecret } = await startApiAndBaseline(corpus.url, redisUrl, servers, log);
+    const { api, baseline, pinning } = await startApiAndBaseline(corpus.url, redisUrl, servers, log);
 
     const checkStarted = Date.now();
     const answers = await checkSameAnswers(queries, api, baseline, info.apiKey);
     log(`api and baseline give the same first page for all ${queries.length} queries on both routes (${((Date.now() - checkStarted) / 1000).toFixed(1)} s)`);
-
-    const resolver = new ApiKeyResolver(poolQueryable(pool));
-    const principal = await resolver.resolve(info.apiKey);
-    await resolver.settled();
-    const plans = await explainClasses(pool, principal, queries, cursorSecret);
-    const seqScans = watchedSeqScans(plans);
 
     const headers = { authorization: `Bearer ${info.apiKey}` };
     const measure = async (server: RunningServer, paths: string[]): Promise<RunFigures> => {
@@ -249,10 +268,12 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
         'every run:',
         formatRuns(results),
         '',
-        `EXPLAIN (ANALYZE, BUFFERS) of one query per class (first of the class), every statement of /search and of the list with q:`,
-        formatPlans(plans),
+        `EXPLAIN (ANALYZE, BUFFERS) of the first query of each class, every statement of /search and of the list with q:`,
+        formatPlans(firsts),
         '',
-        `sequential scans on ${SEARCH_WATCHED_TABLES.join(', ')}: ${plansClean ? 'none' : seqScans.map((s) => `${s.class} ${s.statement}: ${s.tables.join(', ')}`).join('; ')}`,
+        slowest,
+        '',
+        scansLine,
         `targets: p50 ≤ ${SEARCH_TARGETS.maxP50Ms} ms, p99 ≤ ${SEARCH_TARGETS.maxP99Ms} ms, api/baseline ≥ ${SEARCH_TARGETS.minThroughputRatio} on every class and route; no sequential scan on the big tables; every probe searchable: ` +
           `${pass ? 'PASS' : enforce ? 'FAIL' : 'not met (quick run: not enforced)'}`,
       ].join('\n'),
@@ -293,7 +314,8 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
       queries: queries.map((q) => ({ ...q, hits: { search: answers.get(q)?.search.hits, list: answers.get(q)?.list.hits } })),
       results: results.map(({ apiRuns, baselineRuns, ...r }) => ({ ...r, api_runs: apiRuns, baseline_runs: baselineRuns })),
       freshness: { ...fresh, timeout_ms: freshness.timeoutMs, samples_ms: freshness.samples.map((s) => s.readyToSearchableMs) },
-      plans,
+      // Every query's statements with their timing and scans; the full plan text of the first of each class only.
+      plans: plans.map((p) => (firsts.includes(p) ? p : { ...p, search: p.search.map(withoutPlan), list: p.list.map(withoutPlan) })),
       seq_scans: seqScans,
       pass,
     };
