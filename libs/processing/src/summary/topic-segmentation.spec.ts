@@ -33,6 +33,19 @@ describe('segmentTopics', () => {
     expect(Math.abs((ranges[1]?.start ?? 0) - 60)).toBeLessThanOrEqual(2);
   });
 
+  it('cuts at the change of topic when a run of acknowledgements, which says nothing about it, comes before', () => {
+    const random = sequence(7);
+    const shared = words('shared', 10);
+    const first = sentences([...words('budget', 25), ...shared], 60, random, null);
+    const second = sentences([...words('design', 25), ...shared], 60, random, null);
+    // Thirty "Yeah."s and "Okay."s (no terms) in the middle of the first topic, as while a demo is being watched.
+    const quiet = Array.from({ length: 30 }, (_, i) => ({ terms: [], source: 0, text: i % 2 === 0 ? 'Yeah.' : 'Okay.', speaker: null }));
+    const items = [...first.slice(0, 30), ...quiet, ...first.slice(30), ...second];
+    const ranges = segmentTopics(items, 6);
+    expect(ranges).toHaveLength(2);
+    expect(Math.abs((ranges[1]?.start ?? 0) - 90)).toBeLessThanOrEqual(2);
+  });
+
   it('cuts where another speaker takes the floor for a while, which the same words alone do not show', () => {
     const vocabulary = words('term', 30);
     const firstHalf = (speakers: readonly string[] | null) => sentences(vocabulary, 60, sequence(11), speakers);
