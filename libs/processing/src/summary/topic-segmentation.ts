@@ -52,10 +52,11 @@ export function announcesTopic(text: string): boolean {
  * on, and, when several people speak, the same similarity of who speaks (SPEAKER_WEIGHT); the curve is smoothed
  * over a fifth of a window each side, and each gap is scored by its depth (how far the curve falls from the
  * highest points on either side before rising again), deepened when the next sentence announces a new topic
- * (TOPIC_CUE) or a new source starts (a transcript, then a document: a topic change by construction). The cuts go at the deepest gaps, no closer to each other or to either end than
- * half an even section's length, and only where the depth stands out from the curve's usual dips
- * (DEPTH_DEVIATIONS), so a conversation without clear changes stays in fewer sections. Deterministic: equal
- * scores are broken by position. Linear in the number of terms.
+ * (TOPIC_CUE) or a new source starts (a transcript, then a document: a topic change by construction). The cuts
+ * go at the deepest gaps, no closer to each other or to either end than half an even section's length, and only
+ * where the depth stands out from the curve's usual dips (DEPTH_DEVIATIONS), so a conversation without clear
+ * changes stays in fewer sections. Deterministic: equal scores are broken by position. Linear in the number of
+ * terms.
  */
 export function segmentTopics(items: ReadonlyArray<{ terms: readonly string[]; source: number; text?: string; speaker?: string | null }>, sections: number): TopicRange[] {
   const n = items.length;
