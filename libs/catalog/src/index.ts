@@ -16,10 +16,13 @@ export {
   hasWordToFind,
   MAX_QUERY_LENGTH,
   type BoundTextQuery,
+  densityPilot,
   SEARCH_CONFIGS,
   searchQuery,
   SIMPLE_CONFIG,
   TextQuery,
+  WHEN_DENSE,
+  WHEN_SPARSE,
 } from './conversations/text-query';
 export { LIST_FOLDERS_PARAMS, type ListFoldersParams } from './folders/list-folders.query';
 export { LIST_EVENTS_PARAMS, type ListEventsParams } from './events/list-events.query';

@@ -4,7 +4,7 @@ import { type RowQueryable, SqlParams } from '@cs/persistence';
 import { conversationConditions } from './conversation-conditions';
 import type { ListConversationFilters } from './conversation-filters';
 import { CONVERSATION_COLUMNS, type ConversationRow, SOURCE_LITE_COLUMN, toListEntry } from './conversation-rows';
-import { conversationMatches, TextQuery } from './text-query';
+import { densityPilot, TextQuery, WHEN_DENSE, WHEN_SPARSE } from './text-query';
 
 const ORDER = newestFirst('c');
 
@@ -21,15 +21,24 @@ export async function listConversations(
   const { filters, limit, after } = request;
   const p = new SqlParams();
   const where = await conversationConditions(db, principal, filters, p);
-  if (filters.q !== null) where.push(conversationMatches(p, 'c', principal.workspaceId, await TextQuery.analyse(db, filters.q)));
   if (filters.updatedAfter !== null) where.push(`c.updated_at > ${p.add(filters.updatedAfter)}::timestamptz`);
   if (after) where.push(ORDER.after(p, after));
+  const select = (conditions: readonly string[]) =>
+    `SELECT ${CONVERSATION_COLUMNS}, ${SOURCE_LITE_COLUMN} FROM conversations c WHERE ${conditions.join(' AND ')} ${ORDER.orderAndLimit(p, limit)}`;
+  if (filters.q === null) return ORDER.page(await db.query<ConversationRow>(select(where), p.values), limit, toListEntry);
 
+  // With `q`: a dense query walks the list's order and asks the index about each conversation by its id (a page
+  // costs a few dozen probes); a sparse one takes every matching passage from the index first, then the page of
+  // their conversations. The pilot tells which (densityPilot); only that arm runs.
+  const text = await TextQuery.analyse(db, filters.q);
+  const passages = `sp.workspace_id = ${p.add(principal.workspaceId)} AND ${text.bind(p).matches('sp')}`;
   const rows = await db.query<ConversationRow>(
-    `SELECT ${CONVERSATION_COLUMNS}, ${SOURCE_LITE_COLUMN}
-     FROM conversations c
-     WHERE ${where.join(' AND ')}
-     ${ORDER.orderAndLimit(p, limit)}`,
+    `WITH pilot AS MATERIALIZED (${densityPilot(where, passages, limit + 1)})
+     SELECT * FROM (
+       (${select([...where, `EXISTS (SELECT 1 FROM search_passages sp WHERE sp.conversation_id = c.id AND ${passages} OFFSET 0)`, WHEN_DENSE])})
+       UNION ALL
+       (${select([...where, `c.id IN (SELECT sp.conversation_id FROM search_passages sp WHERE ${passages})`, WHEN_SPARSE])})
+     ) c ${ORDER.orderBy()}`,
     p.values,
   );
   return ORDER.page(rows, limit, toListEntry);

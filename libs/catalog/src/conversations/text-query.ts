@@ -1,6 +1,5 @@
 import type { RowQueryable, SqlParams } from '@cs/persistence';
-import { sqlString } from '@cs/paging';
-import { tsqueryFrequency } from './tsquery-frequency';
+import { newestFirst, sqlString } from '@cs/paging';
 
 /*
  * The full-text match, written once for GET /search, `q` on GET /conversations and the MCP search tool
@@ -71,13 +70,6 @@ export const searchQuery = () =>
         `words are stemmed by the language of each source. At most ${MAX_QUERY_LENGTH} characters. See docs/search.md.`,
     });
 
-/**
- * The share of passages a query's rarest word must be in for the query to count as common: one in 5,000. A
- * conversation of a few hundred passages then has a match about one time in ten or more, so reading a list in
- * its own order finds a page within a few hundred probes of the index.
- */
-export const COMMON_FREQUENCY = 0.0002;
-
 /** One distinct tsquery of an analysed query and the configurations that analyse the query to it. */
 interface QueryBranch {
   configs: string[];
@@ -91,51 +83,26 @@ interface QueryBranch {
  * eight times costs eight times its posting list.
  */
 export class TextQuery {
-  private constructor(
-    readonly branches: readonly QueryBranch[],
-    /**
-     * Whether the query's words are common enough that most conversations have a match: then a list is best read in
-     * its own order, probing each conversation, rather than by collecting every match first. Decided here, from the
-     * planner's statistics of the lexemes (pg_stats), because the planner cannot tell: the condition a statement
-     * has to use for a query several configurations analyse differently hides the words' frequency from it.
-     */
-    readonly common: boolean,
-  ) {}
+  private constructor(readonly branches: readonly QueryBranch[]) {}
 
   /**
    * Analyses `query` (websearch syntax) in one round trip. A configuration whose tsquery has nothing the index can
    * look up is left out: `querytree` is `T` when only negations are left (in English `the -draft` once the stop
    * word is gone) and empty when nothing is; such a tsquery would match every passage of that language without the
-   * excluded word, and read the whole index. How common the query is comes from the planner's statistics of its
-   * lexemes (tsqueryFrequency; a lexeme not among the most common ones the statistics keep counts as rare).
+   * excluded word, and read the whole index.
    */
   static async analyse(db: RowQueryable, query: string): Promise<TextQuery> {
-    const rows = await db.query<{ config: string; tsquery: string; tree: string; shares: Record<string, number> | null }>(
-      `WITH a AS (SELECT config, websearch_to_tsquery(config::regconfig, $1) AS q FROM unnest($2::text[]) AS config),
-       stats AS MATERIALIZED (
-         SELECT s.most_common_elems::text::text[] AS lexemes, s.most_common_elem_freqs AS frequencies
-         FROM pg_stats s
-         WHERE s.schemaname = current_schema() AND s.tablename = 'search_passages' AND s.attname = 'tsv'
-       )
-       SELECT a.config, a.q::text AS tsquery, querytree(a.q) AS tree,
-              (SELECT json_object_agg(l.lexeme, st.frequencies[array_position(st.lexemes, l.lexeme)])
-               FROM (SELECT DISTINCT replace(m[1], '''''', '''') AS lexeme FROM regexp_matches(querytree(a.q), $3, 'g') AS m) l,
-                    stats st
-               WHERE array_position(st.lexemes, l.lexeme) IS NOT NULL) AS shares
-       FROM a`,
-      [query, [...ALL_SEARCH_CONFIGS], String.raw`'((?:[^']|'')*)'`],
+    const rows = await db.query<{ config: string; tsquery: string; tree: string }>(
+      `SELECT config, q::text AS tsquery, querytree(q) AS tree
+       FROM unnest($2::text[]) AS config, websearch_to_tsquery(config::regconfig, $1) AS q`,
+      [query, [...ALL_SEARCH_CONFIGS]],
     );
     const byQuery = new Map<string, string[]>();
-    let frequency = 0;
     for (const row of rows) {
       if (row.tree === 'T' || row.tree === '') continue;
       byQuery.set(row.tsquery, [...(byQuery.get(row.tsquery) ?? []), row.config]);
-      frequency = Math.max(frequency, tsqueryFrequency(row.tree, (lexeme) => row.shares?.[lexeme] ?? 0));
     }
-    return new TextQuery(
-      [...byQuery].map(([tsquery, configs]) => ({ tsquery, configs: configs.sort() })),
-      frequency >= COMMON_FREQUENCY,
-    );
+    return new TextQuery([...byQuery].map(([tsquery, configs]) => ({ tsquery, configs: configs.sort() })));
   }
 
   /** Binds the branches to `p`, each value once, so the match and the rank of one statement share their parameters. */
@@ -201,14 +168,43 @@ export class BoundTextQuery {
 }
 
 /**
- * The `q` filter of a conversation list: conversation `alias` has a passage that matches. For a common query, a
- * subquery per conversation (OFFSET 0 keeps Postgres from turning it into a join): the list is read in its own
- * order and each conversation asked of the GIN index by its id, so a page costs a few dozen probes. Otherwise an
- * uncorrelated semi-join: the index finds the few matching passages first.
+ * The density pilot (docs/search.md "Walk or index first"): how many conversations, the first of a list in its
+ * order with its filters, it probes, and the most matching passages it counts in each.
  */
-export function conversationMatches(p: SqlParams, alias: string, workspaceId: string, query: TextQuery): string {
-  const passages = `search_passages sp WHERE sp.workspace_id = ${p.add(workspaceId)} AND ${query.bind(p).matches('sp')}`;
-  return query.common
-    ? `EXISTS (SELECT 1 FROM ${passages} AND sp.conversation_id = ${alias}.id OFFSET 0)`
-    : `${alias}.id IN (SELECT sp.conversation_id FROM ${passages})`;
+export const PILOT_CONVERSATIONS = 20;
+export const PILOT_MATCHES_PER_CONVERSATION = 10;
+/**
+ * What probing one conversation in the GIN index costs, in matching passages read from the index and the heap:
+ * measured on the search benchmark (a probe 50–160 µs, a passage 4–5 µs).
+ */
+export const PROBE_COST_IN_MATCHES = 15;
+
+/**
+ * The body of a one-row CTE, `dense`: whether a statement that needs `candidates` matches finds them sooner by
+ * walking the list's order, probing each conversation in the GIN index by its id, than by reading the matches from
+ * the index first.
+ *
+ * The pilot counts the passages meeting `passageWhere` (on alias `sp`) in the first PILOT_CONVERSATIONS
+ * conversations that `conversationWhere` (on alias `c`) lets through, newest first (at most
+ * PILOT_MATCHES_PER_CONVERSATION each): r matches a conversation. A walk then costs about candidates / r probes;
+ * the index about r × the conversations in the table matches. The walk wins when r² > candidates ×
+ * PROBE_COST_IN_MATCHES / conversations (from the planner's row count). Measured on the conversations and
+ * filters the statement reads, the density is right for phrases, words that go together, stems shared by several
+ * words and filters, where an estimate from the words' frequencies was off by orders of magnitude.
+ *
+ * Each arm of the statement is gated by WHEN_DENSE or WHEN_SPARSE, which Postgres evaluates once (a one-time
+ * filter) to skip the other arm whole.
+ */
+export function densityPilot(conversationWhere: readonly string[], passageWhere: string, candidates: number): string {
+  return `SELECT count(*) >= ${PILOT_CONVERSATIONS} * sqrt(${candidates * PROBE_COST_IN_MATCHES}
+             / greatest(1, (SELECT reltuples FROM pg_class WHERE oid = 'conversations'::regclass))) AS dense
+    FROM (SELECT c.id, c.created_at FROM conversations c WHERE ${conversationWhere.join(' AND ')}
+          ${newestFirst('c').orderBy()} LIMIT ${PILOT_CONVERSATIONS}) c
+    CROSS JOIN LATERAL (SELECT 1 FROM search_passages sp WHERE sp.conversation_id = c.id AND ${passageWhere}
+                        LIMIT ${PILOT_MATCHES_PER_CONVERSATION}) m`;
 }
+
+/** The gate of a statement's arm for a dense query (see densityPilot). */
+export const WHEN_DENSE = '(SELECT dense FROM pilot)';
+/** The gate of the arm for a sparse one. */
+export const WHEN_SPARSE = 'NOT (SELECT dense FROM pilot)';

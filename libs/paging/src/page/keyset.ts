@@ -23,9 +23,14 @@ export class Keyset<R> {
     return `(${this.sort}, ${this.id}) ${this.direction === 'DESC' ? '<' : '>'} (${sortValue}, ${p.add(key[1])})`;
   }
 
+  /** ORDER BY alone. */
+  orderBy(): string {
+    return `ORDER BY ${this.sort} ${this.direction}, ${this.id} ${this.direction}`;
+  }
+
   /** ORDER BY and LIMIT: one row more than the page, to tell whether another follows (see `page`). */
   orderAndLimit(p: SqlParams, limit: number): string {
-    return `ORDER BY ${this.sort} ${this.direction}, ${this.id} ${this.direction} LIMIT ${p.add(limit + 1)}`;
+    return `${this.orderBy()} LIMIT ${p.add(limit + 1)}`;
   }
 
   /** The page out of the `limit + 1` rows fetched in this order. */

@@ -2,7 +2,10 @@ import {
   CONVERSATION_COLUMNS,
   conversationConditions,
   type ConversationRow,
+  densityPilot,
   TextQuery,
+  WHEN_DENSE,
+  WHEN_SPARSE,
   SOURCE_LITE_COLUMN,
   toListEntry,
 } from '@cs/catalog';
@@ -46,8 +49,9 @@ function passageFilters(p: SqlParams, filters: SearchFilters): string[] {
 /**
  * The most passages a search ranks, per kind (docs/search.md "Ranking a bounded candidate set"): matching titles,
  * digests and summary lines up to HEADING_CANDIDATES, in the order the index yields them; matching content
- * passages up to CONTENT_CANDIDATES, the newest conversations' for a common query. Under both bounds, which most queries are, the
- * ranking is exact; a common word is ranked among these only, so that its cost stops growing with the corpus.
+ * passages up to CONTENT_CANDIDATES, the newest conversations' for a dense query. Under both bounds, which most
+ * queries are, the ranking is exact; a common word is ranked among these only, so that its cost stops growing with
+ * the corpus.
  */
 export const HEADING_CANDIDATES = 200;
 export const CONTENT_CANDIDATES = 200;
@@ -77,26 +81,26 @@ export async function searchConversations(db: RowQueryable, principal: Principal
       WHERE sp.field <> 'content' AND ${passageWhere}
         AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${where.join(' AND ')} OFFSET 0)
       LIMIT ${HEADING_CANDIDATES})`;
-  // Content: for a common query, the newest conversations' matches, the conversations walked in the list's order
-  // and each asked of the GIN index by its id (OFFSET 0 keeps the subquery per conversation) until there are
-  // enough. Otherwise the index finds the matches first, each conversation checked by primary key, and the first
-  // CONTENT_CANDIDATES it yields are taken: all of them unless the query was wrongly judged rare. A speaker or a
-  // source type other than transcripts makes any query rare enough for the latter (the index holds both).
+  // Content: for a dense query (densityPilot), the newest conversations' matches, the conversations walked in the
+  // list's order and each asked of the GIN index by its id (OFFSET 0 keeps the subquery per conversation) until
+  // there are enough. For a sparse one the index finds the matches first, each conversation checked by primary key,
+  // and the first CONTENT_CANDIDATES it yields are taken: all of them, unless the pilot's sample misjudged it.
   const contentWhere = `sp.field = 'content' AND ${passageWhere}`;
-  const walk = text.common && filters.speaker === null && (filters.sourceTypes.length === 0 || filters.sourceTypes.includes('transcript'));
-  const contents = walk
-    ? `(SELECT sp.* FROM conversations c
+  const contents = `(SELECT sp.* FROM conversations c
         CROSS JOIN LATERAL (SELECT ${candidate} FROM search_passages sp WHERE sp.conversation_id = c.id AND ${contentWhere} OFFSET 0) sp
-        WHERE ${where.join(' AND ')}
-        ORDER BY c.created_at DESC, c.id DESC LIMIT ${CONTENT_CANDIDATES})`
-    : `(SELECT ${candidate} FROM search_passages sp
-        WHERE ${contentWhere} AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${where.join(' AND ')} OFFSET 0)
+        WHERE ${[...where, WHEN_DENSE].join(' AND ')}
+        ORDER BY c.created_at DESC, c.id DESC LIMIT ${CONTENT_CANDIDATES})
+     UNION ALL
+     (SELECT ${candidate} FROM search_passages sp
+        WHERE ${contentWhere} AND ${WHEN_SPARSE}
+          AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${where.join(' AND ')} OFFSET 0)
         LIMIT ${CONTENT_CANDIDATES})`;
   const pageWhere = after ? `WHERE ${ORDER.after(p, after)}` : '';
 
   // The page is cut from the scores before the conversations are read: only its rows are joined and shaped.
   const rows = await db.query<HitRow>(
-    `WITH candidates AS (${headings} UNION ALL ${contents}),
+    `WITH pilot AS MATERIALIZED (${densityPilot(where, contentWhere, CONTENT_CANDIDATES)}),
+     candidates AS (${headings} UNION ALL ${contents}),
      scored AS (
        SELECT conversation_id AS id, round((max(rank) + 0.01 * ln(count(*)))::numeric, 6) AS score,
               (array_agg(id ORDER BY rank DESC, position))[1:${MAX_MATCHES_PER_HIT}] AS best

@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http';
 import { RateLimiter } from '@cs/nest-infrastructure';
+import { SESSION_OPTIONS } from '@cs/persistence';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
 import { createBaselineHandler } from './baseline-app';
@@ -23,8 +24,8 @@ const pool = new Pool({
   connectionString: required('DATABASE_URL'),
   max: Number(process.env['DATABASE_POOL_SIZE'] ?? 10),
   application_name: 'bench-baseline',
-  // As the service's own pools (@cs/persistence createDataSource): no JIT, or a big search would compile for a second.
-  options: '-c jit=off',
+  // As the service's own pools (@cs/persistence createDataSource).
+  options: SESSION_OPTIONS,
 });
 const redis = new Redis(process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379');
 const server = createServer(

@@ -1,4 +1,4 @@
-import { poolQueryable } from '@cs/persistence';
+import { poolQueryable, SESSION_OPTIONS } from '@cs/persistence';
 import { indexConversations } from '@cs/search';
 import { Pool } from 'pg';
 import type { Log } from './corpus';
@@ -15,7 +15,7 @@ export const INDEX_BATCH = 100;
 export async function bulkIndex(url: string, log: Log, options: { workers?: number; batch?: number } = {}): Promise<number> {
   const workers = options.workers ?? 2;
   const batchSize = options.batch ?? INDEX_BATCH;
-  const pool = new Pool({ connectionString: url, max: workers, application_name: 'bench-search-index', options: '-c synchronous_commit=off -c jit=off' });
+  const pool = new Pool({ connectionString: url, max: workers, application_name: 'bench-search-index', options: `-c synchronous_commit=off ${SESSION_OPTIONS}` });
   try {
     const ids = (await pool.query<{ id: string }>(`SELECT id FROM conversations WHERE status = 'ready' ORDER BY id`)).rows.map((r) => r.id);
     const batches: string[][] = [];

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { loadMeetings, timedTurns } from '@cs/meeting-corpus';
-import { poolQueryable } from '@cs/persistence';
+import { poolQueryable, SESSION_OPTIONS } from '@cs/persistence';
 import { ApiKeyResolver } from '@cs/token-verification';
 import { Pool } from 'pg';
 import { applyBenchArgs } from '../bench-args';
@@ -153,8 +153,8 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
   const byClass = new Map<QueryClass, BenchQuery[]>(QUERY_CLASSES.map((c) => [c, queries.filter((q) => q.class === c)]));
 
   const servers: RunningServer[] = [];
-  // Plans are taken as the service runs its statements: without JIT (@cs/persistence's pools).
-  const pool = new Pool({ connectionString: corpus.url, max: 2, application_name: 'bench', options: '-c jit=off' });
+  // Plans are taken as the service runs its statements, with its planner settings (@cs/persistence's SESSION_OPTIONS).
+  const pool = new Pool({ connectionString: corpus.url, max: 2, application_name: 'bench', options: SESSION_OPTIONS });
   try {
     const resolver = new ApiKeyResolver(poolQueryable(pool));
     const principal = await resolver.resolve(info.apiKey);
