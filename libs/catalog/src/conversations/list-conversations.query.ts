@@ -29,15 +29,17 @@ export async function listConversations(
 
   // With `q`: a dense query walks the list's order and asks the index about each conversation by its id (a page
   // costs a few dozen probes); a sparse one takes every matching passage from the index first, then the page of
-  // their conversations. The pilot tells which (densityPilot); only that arm runs.
+  // their conversations. The pilot tells which (densityPilot); only that arm runs. The matches are a materialized
+  // CTE, read only if the sparse arm runs, so that the planner cannot turn that arm into a walk of its own.
   const text = await TextQuery.analyse(db, filters.q);
   const passages = `sp.workspace_id = ${p.add(principal.workspaceId)} AND ${text.bind(p).matches('sp')}`;
   const rows = await db.query<ConversationRow>(
-    `WITH pilot AS MATERIALIZED (${densityPilot(where, passages, limit + 1)})
+    `WITH pilot AS MATERIALIZED (${densityPilot(where, passages, limit + 1)}),
+     matched AS MATERIALIZED (SELECT DISTINCT sp.conversation_id FROM search_passages sp WHERE ${passages})
      SELECT * FROM (
        (${select([...where, `EXISTS (SELECT 1 FROM search_passages sp WHERE sp.conversation_id = c.id AND ${passages} OFFSET 0)`, WHEN_DENSE])})
        UNION ALL
-       (${select([...where, `c.id IN (SELECT sp.conversation_id FROM search_passages sp WHERE ${passages})`, WHEN_SPARSE])})
+       (${select([...where, 'c.id IN (SELECT conversation_id FROM matched)', WHEN_SPARSE])})
      ) c ${ORDER.orderBy()}`,
     p.values,
   );
