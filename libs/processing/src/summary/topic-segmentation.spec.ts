@@ -48,12 +48,23 @@ describe('segmentTopics', () => {
 
   it('cuts where another speaker takes the floor for a while, which the same words alone do not show', () => {
     const vocabulary = words('term', 30);
-    const firstHalf = (speakers: readonly string[] | null) => sentences(vocabulary, 60, sequence(11), speakers);
-    const secondHalf = (speakers: readonly string[] | null) => sentences(vocabulary, 60, sequence(13), speakers);
+    // A hundred sentences each: who speaks is weaker evidence than what is said, and must pay for a section too.
+    const firstHalf = (speakers: readonly string[] | null) => sentences(vocabulary, 100, sequence(11), speakers);
+    const secondHalf = (speakers: readonly string[] | null) => sentences(vocabulary, 100, sequence(13), speakers);
     const withSpeakers = segmentTopics([...firstHalf(['Ada', 'Ada', 'Ada', 'Tom']), ...secondHalf(['Grace', 'Grace', 'Grace', 'Tom'])], 6);
     expect(withSpeakers).toHaveLength(2);
-    expect(Math.abs((withSpeakers[1]?.start ?? 0) - 60)).toBeLessThanOrEqual(3);
+    expect(Math.abs((withSpeakers[1]?.start ?? 0) - 100)).toBeLessThanOrEqual(3);
     // The same sentences with no speaker known: nothing marks the change, and the text stays in one section.
-    expect(segmentTopics([...firstHalf(null), ...secondHalf(null)], 6)).toEqual([{ start: 0, end: 120 }]);
+    expect(segmentTopics([...firstHalf(null), ...secondHalf(null)], 6)).toEqual([{ start: 0, end: 200 }]);
+  });
+
+  it('finds every change of a conversation in several topics, each where its vocabulary starts', () => {
+    const random = sequence(5);
+    const shared = words('shared', 10);
+    const items = ['budget', 'design', 'hiring'].flatMap((topic) => sentences([...words(topic, 25), ...shared], 80, random, null));
+    const starts = segmentTopics(items, 6).map((range) => range.start);
+    expect(starts).toHaveLength(3);
+    expect(Math.abs((starts[1] ?? 0) - 80)).toBeLessThanOrEqual(2);
+    expect(Math.abs((starts[2] ?? 0) - 160)).toBeLessThanOrEqual(2);
   });
 });

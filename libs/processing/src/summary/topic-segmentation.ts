@@ -12,184 +12,179 @@ export interface TopicRange {
 const TOPIC_CUE =
   /^(?:(?:ok(?:ay)?|so|right|alright|now|and|well|good|great|thank you(?: very much)?|thanks),?\s+)*(?:let's (?:move on|go on|turn|talk about|now|start with|discuss|get to|look at)|let us (?:move|turn)|moving on|(?:the |our )?next (?:item|topic|point|question|thing|issue|agenda)|(?:i'll|i will|we'll|we will|i'd like to|we'd like to) (?:now )?(?:move|turn|go) (?:on )?to|turning to|(?:that|this) brings us to|(?:the )?(?:first|second|third|last|final) (?:item|topic|point|question)\b|let us (?:start|begin) with|(?:item|agenda item) \d|on to (?:the )?(?:next|item)|(?:i|we)(?: will|'ll) (?:now )?(?:go|pass|hand) (?:over )?to)/i;
 /**
- * A gap is cut only when its depth stands out from the conversation's own dips: at least the mean depth of the
- * curve's local minima plus this many standard deviations (TextTiling's relative threshold, stricter than Hearst's
- * mean − σ/2). Dips within the usual range are conversation drifting, and a cut there costs more than it gains;
- * a relative threshold adapts to how much a given conversation's vocabulary and speakers vary. Two deviations
- * came out of two-fold cross-validation on the QMSum training meetings (of 2, 2.25, 2.5 and 3: the best on one
- * half, within 0.002 of the best on the other; tools/bench/README.md, summary-quality).
+ * What one more section costs, in multiples of the log of the conversation's length in weighted terms (the
+ * description length of a boundary in Utiyama and Isahara's model is that log, once). Their model counts every term
+ * as independent evidence, which talk is not (people repeat each other's words), so a boundary must buy far more
+ * than one log's worth of likelihood: 16 came out of two-fold and five-fold cross-validation on the QMSum training
+ * meetings (of 4 to 24; every fold chose 16; tools/bench/README.md, summary-quality).
  */
-const DEPTH_DEVIATIONS = 2;
-/** A curve that barely moves (a flat note) has no cut however its minima spread. */
-const MIN_DEPTH = 0.1;
+const SEGMENT_PENALTY = 16;
 /**
- * Fewer local minima than this say too little about a conversation's usual dips (a short note or call): there a
- * gap is cut when the curve falls at least FIXED_DEPTH (in cosine similarity, summed over both sides).
+ * Who speaks counts beside what is said: each sentence adds its speaker as a pseudo-term weighing this share of its
+ * terms, so a presentation, a witness or a new questioner holding the floor for a while pulls a boundary towards
+ * the change (LCSeg and later meeting segmenters use speaker change beside lexical cohesion). 0.25 by the same
+ * cross-validation (against 0.5; four folds of five).
  */
-const MIN_MINIMA = 10;
-const FIXED_DEPTH = 0.45;
-/** An announced topic change (TOPIC_CUE) deepens its gap by this much: a hint, not a cut by itself. */
-const CUE_BONUS = 0.3;
+const SPEAKER_SHARE = 0.25;
 /**
- * The cohesion curve weighs who speaks as much as what is said: a presentation, a witness or a new questioner
- * taking the floor for a while changes the topic more often than not (LCSeg and later meeting segmenters use
- * speaker change beside lexical cohesion).
+ * The most blocks the sentences are grouped into: the segment costs are quadratic in the blocks, so a two-hour
+ * meeting's 3,000 sentences are compared as 150 blocks of 20 (a boundary to within a minute or so), a short one
+ * sentence by sentence.
  */
-const SPEAKER_WEIGHT = 0.5;
-
-/** The widest window compared on each side of a gap, in items. */
-const MAX_WINDOW = 60;
+const MAX_BLOCKS = 150;
 
 /** Whether a sentence announces a new topic (TOPIC_CUE). */
 export function announcesTopic(text: string): boolean {
   return TOPIC_CUE.test(text);
 }
 
+type SegmentableItem = { terms: readonly string[]; source: number; text?: string; speaker?: string | null };
+
 /**
- * Cuts a sequence of sentences into at most `sections` contiguous topical sections, TextTiling-style
- * (Hearst 1997): at every gap, the cosine similarity of the term counts of the `window` items before and after
- * it (items with no term, such as "Yeah.", left out of the windows) measures how much the vocabulary carries
- * on, and, when several people speak, the same similarity of who speaks (SPEAKER_WEIGHT); the curve is smoothed
- * over a fifth of a window each side, and each gap is scored by its depth (how far the curve falls from the
- * highest points on either side before rising again), deepened when the next sentence announces a new topic
- * (TOPIC_CUE) or a new source starts (a transcript, then a document: a topic change by construction). The cuts
- * go at the deepest gaps, no closer to each other or to either end than half an even section's length, and only
- * where the depth stands out from the curve's usual dips (DEPTH_DEVIATIONS), so a conversation without clear
- * changes stays in fewer sections. Deterministic: equal scores are broken by position. Linear in the number of
- * terms.
+ * Cuts a sequence of sentences into at most `sections` contiguous topical sections: the segmentation of least
+ * total cost by dynamic programming (Utiyama and Isahara 2001). A section's cost is how badly a single word
+ * distribution, fitted to the section itself (Laplace-smoothed over the conversation's vocabulary), explains its
+ * terms (minus the log-likelihood), plus SEGMENT_PENALTY for every section after the first; so a cut is made only
+ * where the words (and who speaks, SPEAKER_SHARE) on either side differ enough to pay for it, and a conversation
+ * without clear changes stays in one section. A cut right before an announced topic (TOPIC_CUE) costs no penalty;
+ * one where a new source starts (a transcript, then a document: a topic change by construction) earns the penalty
+ * back twice over, so it is cut unless the sections run out. Sentences with no term ("Yeah.") carry no evidence and stay with the sentence before them; no section
+ * is shorter than half an even section. Deterministic: of equal costs, the fewer sections and then the earlier cut
+ * win. Quadratic in the number of blocks (MAX_BLOCKS) times the number of terms.
  */
-export function segmentTopics(items: ReadonlyArray<{ terms: readonly string[]; source: number; text?: string; speaker?: string | null }>, sections: number): TopicRange[] {
+export function segmentTopics(items: ReadonlyArray<SegmentableItem>, sections: number): TopicRange[] {
   const n = items.length;
+  const whole = [{ start: 0, end: n }];
   const wanted = Math.max(1, Math.min(sections, Math.floor(n / 4)));
-  if (wanted === 1) return [{ start: 0, end: n }];
-  const minGap = Math.max(2, Math.floor(n / (2 * wanted)));
-  const window = Math.max(3, Math.min(MAX_WINDOW, minGap));
+  if (wanted === 1) return whole;
+  const blocks = termBlocks(items);
+  const m = blocks.length;
+  // No section shorter than half an even one, in sentences: a greeting and an agenda are not a topic.
+  const minLength = Math.max(2, Math.floor(n / (2 * wanted)));
+  const startOf = (j: number) => (j === 0 ? 0 : j === m ? n : (blocks[j] as TermBlock).first);
+  const longEnough = (i: number, j: number) => startOf(j) - startOf(i) >= minLength;
 
-  // The windows hold sentences that say something: "Yeah." and "Okay, right." carry no term, and in a meeting they
-  // are a large share of the sentences, so counted in a window they would shrink what is compared on each side of
-  // a gap (TextTiling's windows are of words, not of sentences).
-  const content = items.flatMap((item, index) => (item.terms.length > 0 ? [index] : []));
-  const bags = content.map((index) => items[index]?.terms ?? []);
-  const raw = overAllGaps(cohesion(bags, window), content, n);
-  if (new Set(items.map((item) => item.speaker ?? null)).size > 1) {
-    // Each item counts for its speaker as many times as it has terms, so a long presentation outweighs a "yes".
-    const speakers = content.map((index) => Array<string>(items[index]?.terms.length ?? 0).fill(items[index]?.speaker ?? ''));
-    const voices = overAllGaps(cohesion(speakers, window), content, n);
-    for (let g = 1; g < n; g++) raw[g] = (1 - SPEAKER_WEIGHT) * (raw[g] as number) + SPEAKER_WEIGHT * (voices[g] as number);
+  const cost = sectionCosts(blocks);
+  const penalty = SEGMENT_PENALTY * Math.log(Math.max(2, blocks.reduce((sum, b) => sum + b.weight, 0)));
+  // What a cut before block j saves: the penalty before an announced topic (on the training meetings sparing half
+  // of it or none scores within 0.005: an announcement rarely starts a block of a long meeting, but in a short one
+  // it is most of the evidence), twice it where a new source starts.
+  const saving = blocks.map((block) => (block.newSource ? 2 * penalty : block.announced ? penalty : 0));
+  // best[k][j]: the least cost of k sections over blocks [0, j); from[k][j]: where the last of them starts.
+  const best: Float64Array[] = [];
+  const from: Int32Array[] = [];
+  for (let k = 1; k <= wanted; k++) {
+    best[k] = new Float64Array(m + 1).fill(Infinity);
+    from[k] = new Int32Array(m + 1);
   }
-  const smooth = smoothed(raw, Math.max(1, Math.floor(window / 5)));
-  const gaps: Array<{ gap: number; depth: number }> = [];
-  for (let g = minGap; g <= n - minGap; g++) {
-    const sourceChange = items[g - 1]?.source !== items[g]?.source;
-    const cue = TOPIC_CUE.test(items[g]?.text ?? '') ? CUE_BONUS : 0;
-    gaps.push({ gap: g, depth: (sourceChange ? 2 : 0) + cue + depth(smooth, g) });
+  for (let j = 1; j <= m; j++) if (longEnough(0, j)) (best[1] as Float64Array)[j] = cost(0, j);
+  for (let k = 2; k <= wanted; k++) {
+    const row = best[k] as Float64Array;
+    const previous = best[k - 1] as Float64Array;
+    for (let j = k; j <= m; j++) {
+      for (let i = k - 1; i < j; i++) {
+        if ((previous[i] as number) === Infinity || !longEnough(i, j)) continue;
+        const total = (previous[i] as number) + cost(i, j) + penalty - (saving[i] as number);
+        if (total < (row[j] as number)) {
+          row[j] = total;
+          (from[k] as Int32Array)[j] = i;
+        }
+      }
+    }
   }
+  let count = 1;
+  for (let k = 2; k <= wanted; k++) if (((best[k] as Float64Array)[m] as number) < ((best[count] as Float64Array)[m] as number)) count = k;
 
-  const threshold = cutDepth(smooth);
-  gaps.sort((a, b) => b.depth - a.depth || a.gap - b.gap);
   const cuts: number[] = [];
-  for (const { gap, depth: gapDepth } of gaps) {
-    if (cuts.length >= wanted - 1 || gapDepth < threshold) break;
-    if (cuts.every((cut) => Math.abs(cut - gap) >= minGap)) cuts.push(gap);
+  for (let k = count, j = m; k > 1; k--) {
+    j = (from[k] as Int32Array)[j] as number;
+    cuts.unshift((blocks[j] as TermBlock).first);
   }
-  cuts.sort((a, b) => a - b);
   const bounds = [0, ...cuts, n];
   return bounds.slice(1).map((end, i) => ({ start: bounds[i] as number, end }));
 }
 
+interface TermBlock {
+  /** Index of the block's first item: a cut before the block is a cut before it. */
+  first: number;
+  /** Term ids and their weights (a speaker counts as a pseudo-term). */
+  ids: Int32Array;
+  weights: Float64Array;
+  weight: number;
+  announced: boolean;
+  newSource: boolean;
+}
+
 /**
- * For every gap g (before item g), the cosine similarity of the bags of the `window` items before and after it:
- * how much of what is said (or, with speakers as the bags, who is speaking) carries on across the gap. Computed
- * with running counts, so linear in the total size of the bags.
+ * The items that carry terms, in order, grouped into at most MAX_BLOCKS blocks of equal size, each a bag of term ids
+ * (and, when several people speak, its speakers' pseudo-terms).
  */
-function cohesion(bags: ReadonlyArray<readonly string[]>, window: number): Float64Array {
-  const n = bags.length;
-  const left = new Map<string, number>();
-  const right = new Map<string, number>();
-  // Running dot product and squared norms of the two windows, updated as the gap slides right.
-  let dot = 0;
-  let leftNorm = 0;
-  let rightNorm = 0;
-  const move = (index: number, side: 'left' | 'right', delta: number) => {
-    const bag = bags[index];
-    if (!bag) return;
-    const [counts, other] = side === 'left' ? [left, right] : [right, left];
-    for (const term of bag) {
-      const before = counts.get(term) ?? 0;
-      const after = before + delta;
-      if (after === 0) counts.delete(term);
-      else counts.set(term, after);
-      dot += delta * (other.get(term) ?? 0);
-      const normDelta = after * after - before * before;
-      if (side === 'left') leftNorm += normDelta;
-      else rightNorm += normDelta;
-    }
+function termBlocks(items: ReadonlyArray<SegmentableItem>): TermBlock[] {
+  const content = items.flatMap((item, index) => (item.terms.length > 0 ? [index] : []));
+  const size = Math.max(1, Math.ceil(content.length / MAX_BLOCKS));
+  const several = new Set(items.map((item) => item.speaker ?? null)).size > 1;
+  const ids = new Map<string, number>();
+  const id = (key: string) => {
+    let value = ids.get(key);
+    if (value === undefined) ids.set(key, (value = ids.size));
+    return value;
   };
-  // Gap g sits before item g: left window [g - window, g), right window [g, g + window).
-  for (let i = 0; i < Math.min(window, n); i++) move(i, 'right', 1);
-  const curve = new Float64Array(n).fill(1);
-  for (let g = 1; g < n; g++) {
-    move(g - 1, 'right', -1);
-    move(g - 1, 'left', 1);
-    move(g - 1 - window, 'left', -1);
-    move(g - 1 + window, 'right', 1);
-    curve[g] = leftNorm > 0 && rightNorm > 0 ? dot / Math.sqrt(leftNorm * rightNorm) : 0;
-  }
-  return curve;
-}
-
-/**
- * A curve over the gaps between the `content` items (a subsequence of `n` items) as a curve over all n items' gaps:
- * a gap takes the value of the content gap it falls in; before the first content item or after the last, 1 (no
- * change).
- */
-function overAllGaps(curve: Float64Array, content: readonly number[], n: number): Float64Array {
-  const out = new Float64Array(n).fill(1);
-  let before = 0;
-  for (let g = 1; g < n; g++) {
-    while (before < content.length && (content[before] as number) < g) before++;
-    if (before > 0 && before < content.length) out[g] = curve[before] as number;
-  }
-  return out;
-}
-
-/** A moving average over `radius` gaps each side (gap 0 is not a gap and is left out). */
-function smoothed(values: Float64Array, radius: number): Float64Array {
-  const out = new Float64Array(values.length);
-  for (let g = 1; g < values.length; g++) {
-    let sum = 0;
-    let count = 0;
-    for (let j = Math.max(1, g - radius); j <= Math.min(values.length - 1, g + radius); j++) {
-      sum += values[j] as number;
-      count++;
+  const blocks: TermBlock[] = [];
+  for (let b = 0; b < content.length; b += size) {
+    const bag = new Map<number, number>();
+    for (const index of content.slice(b, b + size)) {
+      const item = items[index] as SegmentableItem;
+      for (const term of item.terms) {
+        const word = id(term);
+        bag.set(word, (bag.get(word) ?? 0) + 1);
+      }
+      if (several) {
+        // A NUL prefix keeps a speaker's pseudo-term apart from any word.
+        const voice = id(`\u0000${item.speaker ?? ''}`);
+        bag.set(voice, (bag.get(voice) ?? 0) + SPEAKER_SHARE * item.terms.length);
+      }
     }
-    out[g] = sum / count;
+    const first = content[b] as number;
+    blocks.push({
+      first,
+      ids: Int32Array.from(bag.keys()),
+      weights: Float64Array.from(bag.values()),
+      weight: [...bag.values()].reduce((sum, w) => sum + w, 0),
+      announced: TOPIC_CUE.test(items[first]?.text ?? ''),
+      newSource: first > 0 && items[first - 1]?.source !== items[first]?.source,
+    });
   }
-  return out;
+  return blocks;
 }
 
 /**
- * The depth a gap needs to be cut: the mean depth of the curve's local minima plus DEPTH_DEVIATIONS deviations
- * (at least MIN_DEPTH), or FIXED_DEPTH when the curve has too few minima to tell what is usual.
+ * cost(i, j): minus the log-likelihood of blocks [i, j) under their own Laplace-smoothed term distribution,
+ * Σ −f·log((f + 1) / (L + V)) over the section's terms (f a term's weight in the section, L their sum, V the
+ * vocabulary's size). Every section's cost is computed up front, each start sweeping its ends with running counts.
  */
-function cutDepth(curve: Float64Array): number {
-  const minima: number[] = [];
-  for (let g = 2; g < curve.length - 1; g++) {
-    const here = curve[g] as number;
-    if (here <= (curve[g - 1] as number) && here <= (curve[g + 1] as number)) minima.push(depth(curve, g));
+function sectionCosts(blocks: readonly TermBlock[]): (i: number, j: number) => number {
+  const m = blocks.length;
+  let vocabulary = 0;
+  for (const block of blocks) for (const id of block.ids) vocabulary = Math.max(vocabulary, id + 1);
+  const table = new Float64Array(m * (m + 1));
+  const counts = new Float64Array(vocabulary);
+  for (let i = 0; i < m; i++) {
+    counts.fill(0);
+    // Σ f·log(f + 1) over the section's terms, and L.
+    let fit = 0;
+    let length = 0;
+    for (let j = i; j < m; j++) {
+      const block = blocks[j] as TermBlock;
+      for (let t = 0; t < block.ids.length; t++) {
+        const id = block.ids[t] as number;
+        const before = counts[id] as number;
+        const after = before + (block.weights[t] as number);
+        fit += after * Math.log(after + 1) - before * Math.log(before + 1);
+        counts[id] = after;
+      }
+      length += block.weight;
+      table[i * (m + 1) + j + 1] = length * Math.log(length + vocabulary) - fit;
+    }
   }
-  if (minima.length < MIN_MINIMA) return FIXED_DEPTH;
-  const mean = minima.reduce((sum, d) => sum + d, 0) / minima.length;
-  const deviation = Math.sqrt(minima.reduce((sum, d) => sum + (d - mean) ** 2, 0) / minima.length);
-  return Math.max(MIN_DEPTH, mean + DEPTH_DEVIATIONS * deviation);
-}
-
-/** TextTiling's depth: the rise to the highest point on the left plus that on the right, climbing while the curve rises. */
-function depth(curve: Float64Array, g: number): number {
-  const here = curve[g] as number;
-  let leftPeak = here;
-  for (let j = g - 1; j >= 1 && (curve[j] as number) >= leftPeak; j--) leftPeak = curve[j] as number;
-  let rightPeak = here;
-  for (let j = g + 1; j < curve.length && (curve[j] as number) >= rightPeak; j++) rightPeak = curve[j] as number;
-  return leftPeak - here + (rightPeak - here);
+  return (i, j) => table[i * (m + 1) + j] as number;
 }
