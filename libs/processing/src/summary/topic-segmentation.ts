@@ -15,15 +15,15 @@ const TOPIC_CUE =
  * What one more section costs, in multiples of the log of the conversation's length in weighted terms (the
  * description length of a boundary in Utiyama and Isahara's model is that log, once). Their model counts every term
  * as independent evidence, which talk is not (people repeat each other's words), so a boundary must buy far more
- * than one log's worth of likelihood: 16 came out of two-fold and five-fold cross-validation on the QMSum training
- * meetings (of 4 to 24; every fold chose 16; tools/bench/README.md, summary-quality).
+ * than one log's worth of likelihood: 16 came out of five-fold cross-validation on the QMSum training meetings (of
+ * 4 to 32: four folds of five chose it, the fifth 20; tools/bench/README.md, summary-quality).
  */
 const SEGMENT_PENALTY = 16;
 /**
  * Who speaks counts beside what is said: each sentence adds its speaker as a pseudo-term weighing this share of its
  * terms, so a presentation, a witness or a new questioner holding the floor for a while pulls a boundary towards
  * the change (LCSeg and later meeting segmenters use speaker change beside lexical cohesion). 0.25 by the same
- * cross-validation (against 0.5; four folds of five).
+ * cross-validation (of 0 to 1; four folds of five).
  */
 const SPEAKER_SHARE = 0.25;
 /**
