@@ -10,7 +10,7 @@ import {
   toListEntry,
 } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
-import { Keyset, type Page, type PageRequest } from '@cs/paging';
+import { Keyset, newestFirst, type Page, type PageRequest } from '@cs/paging';
 import { type RowQueryable, SqlParams } from '@cs/persistence';
 import { MAX_MATCHES_PER_HIT, type SearchHit, type SearchMatch } from './search-hit.schema';
 import type { SearchFilters } from './search-params';
@@ -89,7 +89,7 @@ export async function searchConversations(db: RowQueryable, principal: Principal
   const contents = `(SELECT sp.* FROM conversations c
         CROSS JOIN LATERAL (SELECT ${candidate} FROM search_passages sp WHERE sp.conversation_id = c.id AND ${contentWhere} OFFSET 0) sp
         WHERE ${[...where, WHEN_DENSE].join(' AND ')}
-        ORDER BY c.created_at DESC, c.id DESC LIMIT ${CONTENT_CANDIDATES})
+        ${newestFirst('c').orderBy()} LIMIT ${CONTENT_CANDIDATES})
      UNION ALL
      (SELECT ${candidate} FROM search_passages sp
         WHERE ${contentWhere} AND ${WHEN_SPARSE}
