@@ -43,6 +43,20 @@ describe('search against PostgreSQL', () => {
   const find = async (member: Member, args: Record<string, unknown>) => search.search(principalOf(member), SEARCH_PARAMS.fromJson(args));
   const titlesFound = async (member: Member, args: Record<string, unknown>) => (await find(member, args)).data.map((hit) => hit.conversation.title);
 
+  /** Records the statements a search or list runs, to EXPLAIN them afterwards. */
+  function recording(inner: RowQueryable): { db: RowQueryable; statements: { sql: string; params: unknown[] }[] } {
+    const statements: { sql: string; params: unknown[] }[] = [];
+    return {
+      statements,
+      db: {
+        query: (sql, params) => {
+          statements.push({ sql, params: params ?? [] });
+          return inner.query(sql, params);
+        },
+      },
+    };
+  }
+
   /** A workspace with one admin: each test builds its own, so tests share no data. */
   const someone = async () => f.member(await f.workspace(), { role: 'admin' });
 
@@ -204,14 +218,9 @@ describe('search against PostgreSQL', () => {
   describe('dense and sparse queries (the pilot walks the list order or starts from the index)', () => {
     /** EXPLAIN ANALYZE of the statement `run` issues that reads the passages' index by conversation and by words. */
     async function analysedPlan(run: (db: RowQueryable) => Promise<unknown>): Promise<string> {
-      const statements: { sql: string; params: unknown[] }[] = [];
-      await run({
-        query: (sql, params) => {
-          statements.push({ sql, params: params ?? [] });
-          return db.dataSource.query(sql, params);
-        },
-      });
-      const [main] = statements.filter((s) => s.sql.includes('WITH pilot'));
+      const recorder = recording(db.dataSource);
+      await run(recorder.db);
+      const [main] = recorder.statements.filter((s) => s.sql.includes('WITH pilot'));
       const rows: { 'QUERY PLAN': string }[] = await db.dataSource.query(`EXPLAIN (ANALYZE, COSTS OFF) ${main!.sql}`, main!.params);
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     }
@@ -483,20 +492,6 @@ describe('search against PostgreSQL', () => {
   });
 
   describe('plans', () => {
-    /** Records the statements a search runs, to EXPLAIN them afterwards. */
-    function recording(inner: RowQueryable): { db: RowQueryable; statements: { sql: string; params: unknown[] }[] } {
-      const statements: { sql: string; params: unknown[] }[] = [];
-      return {
-        statements,
-        db: {
-          query: (sql, params) => {
-            statements.push({ sql, params: params ?? [] });
-            return inner.query(sql, params);
-          },
-        },
-      };
-    }
-
     it('the candidates come from the GIN indexes, headings from their own, and the snippets by passage id (no sequential scan when one is avoidable)', async () => {
       const ada = await someone();
       await meeting(ada, 'planned', transcript([1, 'Ada', 'The capybara plan.']));
