@@ -9,7 +9,7 @@ import { HeadlessUser, JWKS_PATH } from '../auth/oauth-flow';
 import { prepareAuthDatabase } from '../auth/setup';
 import { machineFacts, ROOT, writeResults } from '../results-file';
 import { loadRun } from '../rest-read/load';
-import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
+import { choosePinning, freePort, type RunningServer, startServer, UNPINNED } from '../rest-read/servers';
 import { bestRun, type RunFigures, ratio, spread, NOISY_SPREAD } from '../rest-read/stats';
 import { seedMcpDataset } from './mcp-dataset';
 import { benchMetadataDocumentAuthorization } from './metadata-document-authorization';
@@ -121,7 +121,7 @@ export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<n
       SIGNING_KEY_SECRET: `bench-${randomBytes(24).toString('hex')}`,
       AUTH_COOKIE_KEYS: `bench-${randomBytes(24).toString('hex')}`,
     };
-    servers.push(await startServer({ name: 'auth', entry: ENTRIES.auth, port: ports.auth, pinning: { cpu: null, warning: null }, healthPath: '/healthz', env: authEnv }));
+    servers.push(await startServer({ name: 'auth', entry: ENTRIES.auth, port: ports.auth, pinning: UNPINNED, healthPath: '/healthz', env: authEnv }));
     const resourceEnv = { ...shared, NODE_ENV: 'production', CURSOR_SECRET: cursorSecret, AUTH_JWKS_URL: `${urls.auth}${JWKS_PATH}`, ...resourceServerBenchEnv() };
     const api = await startServer({ name: 'api', entry: ENTRIES.api, port: ports.api, pinning, healthPath: '/healthz', env: { ...resourceEnv, API_PORT: String(ports.api) } });
     servers.push(api);

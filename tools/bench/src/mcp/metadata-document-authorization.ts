@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { MetadataDocumentServer } from '@cs/testing';
 import { ROOT, writeResults } from '../results-file';
-import { freePort, startServer } from '../rest-read/servers';
+import { freePort, startServer, UNPINNED } from '../rest-read/servers';
 import { percentile, ratio } from '../rest-read/stats';
 
 const AUTH_ENTRY = join(ROOT, 'apps', 'auth', 'dist', 'main.js');
@@ -51,7 +51,7 @@ export async function benchMetadataDocumentAuthorization(input: MetadataDocument
     name: 'auth (metadata documents)',
     entry: AUTH_ENTRY,
     port,
-    pinning: { cpu: null, warning: null },
+    pinning: UNPINNED,
     healthPath: '/healthz',
     env: {
       ...process.env,

@@ -9,6 +9,9 @@ export interface Pinning {
   warning: string | null;
 }
 
+/** A server that runs on any core: one whose speed the benchmark does not compare (auth beside the MCP server, a worker). */
+export const UNPINNED: Pinning = { cpu: null, warning: null };
+
 /**
  * Servers run on one core, the last one (the load generator and Postgres share the others): with
  * `taskset -c N` from util-linux when it works here, else unpinned with a warning.

@@ -12,7 +12,7 @@ import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit } f
 import { prepareAuthDatabase } from '../auth/setup';
 import { databaseUrl } from '../rest-read/dataset';
 import { machineFacts, ROOT, writeResults } from '../results-file';
-import { freePort, processCpuSeconds, type RunningServer, startServer } from '../rest-read/servers';
+import { freePort, processCpuSeconds, type RunningServer, startServer, UNPINNED } from '../rest-read/servers';
 import { median, percentile } from '../rest-read/stats';
 import { BenchReceivers } from './webhook-receivers';
 import { serviceUrls } from '../service-urls';
@@ -155,7 +155,7 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
       name: 'webhook-worker',
       entry: ENTRY,
       port,
-      pinning: { cpu: null, warning: null },
+      pinning: UNPINNED,
       healthPath: '/healthz',
       env: {
         ...process.env,
