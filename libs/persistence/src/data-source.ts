@@ -12,6 +12,7 @@ import { WebhookEndpointControls1764600000000 } from './migrations/1764600000000
 import { EventFeed1764700000000 } from './migrations/1764700000000-event-feed';
 import { AssistantConnections1764800000000 } from './migrations/1764800000000-assistant-connections';
 import { SearchHeadings1764900000000 } from './migrations/1764900000000-search-headings';
+import { SearchWordPairs1765000000000 } from './migrations/1765000000000-search-word-pairs';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   EventFeed1764700000000,
   AssistantConnections1764800000000,
   SearchHeadings1764900000000,
+  SearchWordPairs1765000000000,
 ];
 
 export interface DataSourceOptions {

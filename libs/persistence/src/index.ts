@@ -6,3 +6,4 @@ export { returnedRow } from './returned-row';
 export { INSERT_CHUNK_ROWS, insertRows } from './insert-rows';
 export type { SnakeCase, SnakeCased } from './snake-cased';
 export { updatedCount } from './updated-count';
+export { MAX_WORD_PAIR_BYTES } from './migrations/1765000000000-search-word-pairs';

@@ -1,5 +1,6 @@
 import type { RowQueryable, SqlParams } from '@cs/persistence';
 import { newestFirst, sqlString } from '@cs/paging';
+import { withWordPairs } from './word-pairs';
 
 /*
  * The full-text match, written once for GET /search, `q` on GET /conversations and the MCP search tool
@@ -74,6 +75,8 @@ export const searchQuery = () =>
 interface QueryBranch {
   configs: string[];
   tsquery: string;
+  /** The tsquery a passage is matched with: the same, with the word pairs of its phrases (withWordPairs). */
+  match: string;
 }
 
 /**
@@ -102,7 +105,7 @@ export class TextQuery {
       if (row.tree === 'T' || row.tree === '') continue;
       byQuery.set(row.tsquery, [...(byQuery.get(row.tsquery) ?? []), row.config]);
     }
-    return new TextQuery([...byQuery].map(([tsquery, configs]) => ({ tsquery, configs: configs.sort() })));
+    return new TextQuery([...byQuery].map(([tsquery, configs]) => ({ tsquery, configs: configs.sort(), match: withWordPairs(tsquery) })));
   }
 
   /** Binds the branches to `p`, each value once, so the match and the rank of one statement share their parameters. */
@@ -133,6 +136,11 @@ export class BoundTextQuery {
     return this.param(`q${i}`, this.branches[i]!.tsquery, 'tsquery');
   }
 
+  private match(i: number): string {
+    const branch = this.branches[i]!;
+    return branch.match === branch.tsquery ? this.tsquery(i) : this.param(`m${i}`, branch.match, 'tsquery');
+  }
+
   private configs(i: number): string {
     return this.param(`c${i}`, this.branches[i]!.configs, 'text[]');
   }
@@ -149,14 +157,15 @@ export class BoundTextQuery {
    */
   matches(alias: string): string {
     if (this.branches.length === 0) return 'false';
-    if (this.branches.length === 1 && this.branches[0]!.configs.length === ALL_SEARCH_CONFIGS.length) return `${alias}.tsv @@ ${this.tsquery(0)}`;
-    const any = this.param('any', this.branches.map((b) => `(${b.tsquery})`).join(' | '), 'tsquery');
-    const own = this.branches.map((_, i) => `WHEN ${alias}.config = ANY(${this.configs(i)}) THEN ${alias}.tsv @@ ${this.tsquery(i)}`);
+    if (this.branches.length === 1 && this.branches[0]!.configs.length === ALL_SEARCH_CONFIGS.length) return `${alias}.tsv @@ ${this.match(0)}`;
+    const any = this.param('any', this.branches.map((b) => `(${b.match})`).join(' | '), 'tsquery');
+    const own = this.branches.map((_, i) => `WHEN ${alias}.config = ANY(${this.configs(i)}) THEN ${alias}.tsv @@ ${this.match(i)}`);
     return `(${alias}.tsv @@ ${any} AND CASE ${own.join(' ')} ELSE false END)`;
   }
 
   /**
-   * The query as analysed with passage `alias`'s own configuration (for ranking and snippets of matching passages);
+   * The query as analysed with passage `alias`'s own configuration, without word pairs (for ranking and snippets of
+   * matching passages: a pair is no word of the passage);
    * the empty tsquery, which matches nothing, for a configuration that left nothing to look for.
    */
   query(alias: string): string {

@@ -25,7 +25,8 @@ function configOf(language: string): string {
  * Passages: the title (weight A), the digest (B), each summary line (C), each transcript turn with its speaker
  * and second, and each line of other content (D), cut into chunks of at most PASSAGE_MAX_WORDS words. The title,
  * digest and summary are analysed in the language of the conversation's first source that has one; a source's
- * content in its own language, else the conversation's.
+ * content in its own language, else the conversation's. Each tsvector also holds the passage's word pairs, for phrase
+ * queries (cs_word_pairs, migration 1765000000000).
  */
 const INDEX_SQL = `
 WITH target AS (
@@ -71,8 +72,8 @@ inserted AS (
   INSERT INTO search_passages (workspace_id, conversation_id, source_id, source_type, field, speaker, start_seconds, position, body, config, tsv)
   SELECT workspace_id, conversation_id, source_id, source_type, field, speaker, start_seconds,
          (row_number() OVER (PARTITION BY conversation_id ORDER BY part, line, k))::int, body, config,
-         setweight(to_tsvector(config::regconfig, body), weight::"char")
-  FROM chunks
+         setweight(v.tsv, weight::"char") || cs_word_pairs(v.tsv)
+  FROM chunks CROSS JOIN LATERAL to_tsvector(config::regconfig, body) AS v(tsv)
   RETURNING 1
 )
 SELECT count(*)::int AS n FROM inserted`;
