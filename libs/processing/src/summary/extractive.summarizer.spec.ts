@@ -139,6 +139,26 @@ describe('ExtractiveSummarizer', () => {
     expect(summary).not.toContain('careful detail The migration');
     expect(summary).not.toContain('…');
   });
+
+  it('lists a long deciding sentence by its deciding clause, and leaves out one whose decision does not stand alone', async () => {
+    const reasoning =
+      'We went back and forth on the vendors for most of the afternoon, looking at the quotes, the support hours and the contracts, so we decided to keep the current hosting provider.';
+    const tangled = 'So basically what we decided to do because of the thing with the other thing that came up last time was all of it more or less the way it was before in the old plan.';
+    const lines = [
+      'Ada: Welcome, this is the infrastructure review of the quarter.',
+      'Grace: The hosting costs rose by a tenth since the spring.',
+      `Ada: ${reasoning}`,
+      'Grace: The database backups now run every night at two.',
+      `Ada: ${tangled}`,
+      'Grace: The monitoring dashboards need new owners after the reorganisation.',
+      'Ada: The search cluster will get two more nodes before the holidays.',
+      'Grace: Our support rota changes in January for the whole team.',
+    ];
+    const content = lines.map((line, i) => `[00:0${i}:00] ${line}`).join('\n');
+    const { summary } = await summarizer.summarize(transcriptInput(content));
+    const decisions = parse(summary).sections.find((s) => s.heading === '## Decisions')?.bullets ?? [];
+    expect(decisions).toEqual(['- We decided to keep the current hosting provider.']);
+  });
 });
 
 describe('ExtractiveSummarizer on a long meeting', () => {

@@ -44,6 +44,14 @@ const MAX_SECTION_BULLETS = 5;
 const MAX_DECISIONS = 2;
 const MAX_PRINCIPLES = 1;
 /**
+ * A decision is listed as a statement of at most this many words: the whole sentence when it is that short, else its
+ * closing clause when that decides ("…, so we decided to keep the provider."), else it is not listed. A long spoken
+ * sentence that happens to contain "we decided" mostly reasons around the decision: quoted whole (60 words and more
+ * on some meetings) it read as rambling and cost ROUGE-1 on the QMSum training meetings. 20 by cross-validation on
+ * train (of 15, 20, 25, 30, 40 and no limit; tools/bench/README.md, summary-quality).
+ */
+const MAX_DECISION_WORDS = 20;
+/**
  * The opening: the first twentieth of the conversation (at least its first 10 sentences), where a chair or host
  * usually says what the meeting is for ("Welcome to the kick-off meeting of…").
  */
@@ -74,7 +82,8 @@ const isQuestion = (unit: Unit) => /\?["'”’)]?$/.test(unit.text);
  *    in order, its best sentences by the section's own term weights (5 bullets in all), attributed ("Name: …") when
  *    several people spoke.
  * 4. Decisions, action items (owner, due phrase) and key principles are recognised sentence by sentence
- *    (action-items.ts) and listed in their own sections (at most 2 decisions and 1 principle).
+ *    (action-items.ts) and listed in their own sections (at most 2 decisions, each of at most 20 words or
+ *    its closing deciding clause, and 1 principle).
  * 5. Overview: for an English meeting, who discussed what ("A, B and C discussed x, y and z."); then, for a long
  *    conversation, the best sentence of its opening (what the chair says the meeting is for) and its best
  *    sentence; otherwise its best one or two sentences.
@@ -110,7 +119,7 @@ export class ExtractiveSummarizer implements Summarizer {
 
     const actionItems = recogniseActionItems(all, participants);
     const actionUnits = new Set(actionItems.map((a) => a.unit));
-    const decisionUnits = byPosition(pickDistinct(rank(all.filter((u) => !actionUnits.has(u) && u.words >= 4 && isDecision(u.text))), MAX_DECISIONS, []));
+    const decisionUnits = byPosition(pickDistinct(rank(all.filter((u) => !actionUnits.has(u) && u.words >= 4 && decisionStatement(u.text) !== null)), MAX_DECISIONS, []));
     const principleUnits = byPosition(
       pickDistinct(rank(all.filter((u) => !actionUnits.has(u) && !decisionUnits.includes(u) && u.words >= 5 && u.words <= MAX_BULLET_WORDS && isPrinciple(u.text))), MAX_PRINCIPLES, []),
     );
@@ -151,7 +160,7 @@ export class ExtractiveSummarizer implements Summarizer {
     const structure: Omit<SummaryStructure, 'digest'> = {
       overview: fitSentences([lead, ...byPosition(overview).map((u) => u.text)], SUMMARY_LIMITS.overviewChars),
       sections,
-      decisions: decisionUnits.map((u) => decisionText(u.text)),
+      decisions: decisionUnits.map((u) => decisionStatement(u.text) as string),
       action_items: actionItems.map(({ text, owner, due }) => ({ text, owner, due })),
       key_principles: principleUnits.map(quote),
     };
@@ -291,6 +300,24 @@ function list(items: readonly string[]): string {
 /** Clause ends a headline may stop at: a comma, semicolon, colon or dash, or before "and", "but", "so", "because". */
 const CLAUSE_END = /[,;:]\s|\s[–—-]\s|\s(?=(?:and|but|so|because|which|although|while)\s)/g;
 
+/** A sentence's clauses (CLAUSE_END), each without its leading connective ("so", "and", "then"…). */
+function clauses(text: string): string[] {
+  return text.split(CLAUSE_END).map((c) => c.trim().replace(/^(?:so|and|but|then|therefore)\s+/i, ''));
+}
+
+/**
+ * A decision as listed (MAX_DECISION_WORDS): the sentence when it decides and is short enough, else its closing
+ * clause when that decides and has 4 to MAX_DECISION_WORDS words (the reasoning first, then "…, so we decided to
+ * keep the provider."); null otherwise. A clause from the middle of a sentence is no statement ("what we decided
+ * to do").
+ */
+function decisionStatement(text: string): string | null {
+  if (!isDecision(text)) return null;
+  if (wordCount(text) <= MAX_DECISION_WORDS) return decisionText(text);
+  const closing = clauses(text).at(-1);
+  return closing && isDecision(closing) && wordCount(closing) >= 4 && wordCount(closing) <= MAX_DECISION_WORDS ? decisionText(closing) : null;
+}
+
 /**
  * The digest: a complete headline of at most DIGEST_MAX_LENGTH characters from the conversation's own words, so in
  * its language. The first decision when one fits, else the best sentence that fits (at least four words, no
@@ -301,8 +328,7 @@ function headline(decisions: readonly Unit[], ranked: readonly Unit[], firstHead
   const fits = (text: string) => text.length <= DIGEST_MAX_LENGTH && wordCount(text) >= 4 && !text.endsWith('?');
   for (const unit of decisions) {
     // The whole decision, else the clause of it that decides ("…, so the launch moves to August 15").
-    const clauses = unit.text.split(CLAUSE_END).map((c) => c.trim().replace(/^(?:so|and|but|then|therefore)\s+/i, ''));
-    for (const candidate of [unit.text, ...clauses.filter((c) => isDecision(c))]) {
+    for (const candidate of [unit.text, ...clauses(unit.text).filter((c) => isDecision(c))]) {
       const text = tidy(decisionText(candidate));
       if (fits(text)) return text;
     }
