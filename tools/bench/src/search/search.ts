@@ -171,6 +171,9 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
       `${plansClean ? 'none' : seqScans.map((s) => `${s.class} ${JSON.stringify(s.q)} ${s.statement}: ${s.tables.join(', ')}`).join('; ')}`;
     if (options.plansOnly) {
       out(['', slowest, '', scansLine].join('\n'));
+      // The diagnostic run keeps every query's full plans, to read why a query is slow.
+      const json = { benchmark: 'search', mode: 'plans-only', started_at: startedAt.toISOString(), corpus: corpus.database, plans, seq_scans: seqScans, pass: plansClean };
+      out(`results: ${writeResults('search', startedAt, json)}`);
       return plansClean ? 0 : 3;
     }
 
