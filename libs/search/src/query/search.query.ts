@@ -36,15 +36,23 @@ const HEADLINE_OPTIONS = 'StartSel=**, StopSel=**, MaxWords=35, MinWords=15, Sho
 
 /**
  * Passage conditions besides the match: who spoke, which source types. Both are keys of the passages' GIN index,
- * written as equalities (a GIN index serves no `= ANY(array)`), so a rare speaker or source type with a word is one
- * index scan rather than a walk through conversations that mostly lack them.
+ * written as equalities, so a rare speaker or source type with a word is one index scan rather than a walk through
+ * conversations that mostly lack them. Transcripts are the exception: every turn is a passage, so nearly every
+ * passage is a transcript's, and intersecting that key's posting list (the whole table) with a word's cost 25 ms on
+ * the benchmark where checking the word's matches took 2. With transcripts among the types, the types are checked
+ * on the rows the match yields: `IS TRUE` makes the condition a test of the row, which no index serves (a bare
+ * `= ANY(array)` would still be intersected, one bitmap scan per type).
  */
 function passageFilters(p: SqlParams, filters: SearchFilters): string[] {
   const where: string[] = [];
   if (filters.speaker !== null) where.push(`lower(sp.speaker) = lower(${p.add(filters.speaker)}::text)`);
-  if (filters.sourceTypes.length > 0) where.push(`(${filters.sourceTypes.map((type) => `sp.source_type = ${p.add(type)}::text`).join(' OR ')})`);
+  if (filters.sourceTypes.includes('transcript')) where.push(`(sp.source_type = ANY(${p.add(filters.sourceTypes)}::text[])) IS TRUE`);
+  else if (filters.sourceTypes.length > 0) where.push(`(${filters.sourceTypes.map((type) => `sp.source_type = ${p.add(type)}::text`).join(' OR ')})`);
   return where;
 }
+
+/** Titles, digests and summary lines have no speaker and no source: with either filter only content can match. */
+const onlyContentMatches = (filters: SearchFilters): boolean => filters.speaker !== null || filters.sourceTypes.length > 0;
 
 /**
  * The most passages a search ranks, per kind (docs/search.md "Ranking a bounded candidate set"): matching titles,
@@ -73,7 +81,8 @@ export async function searchConversations(db: RowQueryable, principal: Principal
   const workspace = p.add(principal.workspaceId);
   const candidate = `sp.id, sp.conversation_id, sp.position, ts_rank(sp.tsv, ${query.query('sp')}) AS rank`;
   const passageWhere = [`sp.workspace_id = ${workspace}`, ...passageFilters(p, filters), query.matches('sp')].join(' AND ');
-  // Headings in the order their own GIN index yields them: sorting them by the conversations' age would read every
+  // Headings (none under a speaker or source-type filter: reading their index would only reject what it yields) in
+  // the order their own GIN index yields them: sorting them by the conversations' age would read every
   // match first, tens of thousands for a common word, and the planner cannot tell (its statistics are the table's,
   // where headings are one passage in two hundred). Each one's conversation is checked by its primary key (OFFSET 0
   // keeps the check per row: as a join, the planner would read every conversation the filters allow first).
@@ -100,7 +109,7 @@ export async function searchConversations(db: RowQueryable, principal: Principal
   // The page is cut from the scores before the conversations are read: only its rows are joined and shaped.
   const rows = await db.query<HitRow>(
     `WITH pilot AS MATERIALIZED (${densityPilot(where, contentWhere, CONTENT_CANDIDATES)}),
-     candidates AS (${headings} UNION ALL ${contents}),
+     candidates AS (${onlyContentMatches(filters) ? contents : `${headings} UNION ALL ${contents}`}),
      scored AS (
        SELECT conversation_id AS id, round((max(rank) + 0.01 * ln(count(*)))::numeric, 6) AS score,
               (array_agg(id ORDER BY rank DESC, position))[1:${MAX_MATCHES_PER_HIT}] AS best
