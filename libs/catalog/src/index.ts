@@ -8,6 +8,7 @@ export {
   LIST_CONVERSATIONS_PARAMS,
   type ListConversationsParams,
   MAX_TAG_FILTERS,
+  narrowsConversations,
 } from './conversations/conversation-filters';
 export { conversationConditions } from './conversations/conversation-conditions';
 export { CONVERSATION_COLUMNS, type ConversationRow, SOURCE_LITE_COLUMN, toListEntry } from './conversations/conversation-rows';

@@ -13,6 +13,7 @@ import { EventFeed1764700000000 } from './migrations/1764700000000-event-feed';
 import { AssistantConnections1764800000000 } from './migrations/1764800000000-assistant-connections';
 import { SearchHeadings1764900000000 } from './migrations/1764900000000-search-headings';
 import { SearchWordPairs1765000000000 } from './migrations/1765000000000-search-word-pairs';
+import { SearchConversationTerms1765100000000 } from './migrations/1765100000000-search-conversation-terms';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   AssistantConnections1764800000000,
   SearchHeadings1764900000000,
   SearchWordPairs1765000000000,
+  SearchConversationTerms1765100000000,
 ];
 
 export interface DataSourceOptions {

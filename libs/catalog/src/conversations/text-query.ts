@@ -1,5 +1,6 @@
 import type { RowQueryable, SqlParams } from '@cs/persistence';
 import { newestFirst, sqlString } from '@cs/paging';
+import { conversationTermsQuery } from './conversation-terms-query';
 import { withWordPairs } from './word-pairs';
 
 /*
@@ -114,6 +115,9 @@ export class TextQuery {
   }
 }
 
+/** The tsquery that matches a passage of any configuration: its own branch's, or the OR of all of them. */
+const anyBranch = (branches: readonly QueryBranch[]): string => (branches.length === 1 ? branches[0]!.match : branches.map((b) => `(${b.match})`).join(' | '));
+
 /** A TextQuery's SQL within one statement: a value becomes a parameter when first used (none is left unused). */
 export class BoundTextQuery {
   private readonly params = new Map<string, string>();
@@ -158,9 +162,20 @@ export class BoundTextQuery {
   matches(alias: string): string {
     if (this.branches.length === 0) return 'false';
     if (this.branches.length === 1 && this.branches[0]!.configs.length === ALL_SEARCH_CONFIGS.length) return `${alias}.tsv @@ ${this.match(0)}`;
-    const any = this.param('any', this.branches.map((b) => `(${b.match})`).join(' | '), 'tsquery');
+    const any = this.param('any', anyBranch(this.branches), 'tsquery');
     const own = this.branches.map((_, i) => `WHEN ${alias}.config = ANY(${this.configs(i)}) THEN ${alias}.tsv @@ ${this.match(i)}`);
     return `(${alias}.tsv @@ ${any} AND CASE ${own.join(' ')} ELSE false END)`;
+  }
+
+  /**
+   * The condition that conversation words `alias` (search_conversation_terms) hold what a matching passage would:
+   * true of every conversation with a match, and of some without (conversationTermsQuery). Null when the query asks
+   * nothing of a conversation's words (only exclusions in some configuration), so that every conversation may match.
+   */
+  conversationMatches(alias: string): string | null {
+    if (this.branches.length === 0) return 'false';
+    const terms = conversationTermsQuery(anyBranch(this.branches));
+    return terms === null ? null : `${alias}.terms @@ ${this.param('terms', terms, 'tsquery')}`;
   }
 
   /**

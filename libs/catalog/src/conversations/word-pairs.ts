@@ -1,4 +1,5 @@
 import { MAX_WORD_PAIR_BYTES } from '@cs/persistence';
+import { type TsqueryToken as Token, tokenizeTsquery } from './tsquery-tokens';
 
 /*
  * The query side of the passages' word pairs (migration 1765000000000, docs/search.md "Phrases"): a tsquery in
@@ -6,63 +7,8 @@ import { MAX_WORD_PAIR_BYTES } from '@cs/persistence';
  * words it holds. `'user' <-> 'interfac'` becomes `('user' <-> 'interfac' & 'user interfac')`: the same matches
  * (a passage holding the phrase holds its pairs), but the GIN index can now tell which passages hold the words side
  * by side, so it no longer hands every passage with both words to the heap to have its positions checked.
- *
- * The grammar of the text form, by precedence: `|` < `&` < phrase (`<->`, `<N>`) < `!`; operands are quoted
- * lexemes (`'` doubled, `\` escaped) with optional weights or a prefix mark after `:`; parentheses group.
+ * (The text form's grammar: tsquery-tokens.ts.)
  */
-
-type Token =
-  | { kind: 'operand'; lexeme: string; plain: boolean; start: number; end: number }
-  | { kind: 'phrase'; distance: number; start: number; end: number }
-  | { kind: '&' | '|' | '!' | '(' | ')'; start: number; end: number };
-
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === ' ') {
-      i++;
-    } else if (ch === "'") {
-      const start = i;
-      let lexeme = '';
-      i++;
-      while (i < text.length) {
-        if (text[i] === '\\') {
-          lexeme += text.slice(i, i + 2);
-          i += 2;
-        } else if (text[i] === "'" && text[i + 1] === "'") {
-          lexeme += "''";
-          i += 2;
-        } else if (text[i] === "'") {
-          break;
-        } else {
-          lexeme += text[i++];
-        }
-      }
-      i++;
-      let plain = true;
-      if (text[i] === ':') {
-        plain = false;
-        i++;
-        while (i < text.length && /[*A-Da-d]/.test(text[i]!)) i++;
-      }
-      tokens.push({ kind: 'operand', lexeme, plain, start, end: i });
-    } else if (ch === '<') {
-      const close = text.indexOf('>', i);
-      if (close === -1) throw new Error(`unreadable tsquery: ${text}`);
-      const inner = text.slice(i + 1, close);
-      tokens.push({ kind: 'phrase', distance: inner === '-' ? 1 : Number(inner), start: i, end: close + 1 });
-      i = close + 1;
-    } else if (ch === '&' || ch === '|' || ch === '!' || ch === '(' || ch === ')') {
-      tokens.push({ kind: ch, start: i, end: i + 1 });
-      i++;
-    } else {
-      throw new Error(`unreadable tsquery: ${text}`);
-    }
-  }
-  return tokens;
-}
 
 /** The unescaped bytes of a lexeme as written in a tsquery's text form. */
 function lexemeBytes(escaped: string): number {
@@ -157,7 +103,7 @@ class PairFinder {
  * pairs of plain lexemes (no weight, no prefix, not negated) at distance 1, the only ones the passages hold.
  */
 export function withWordPairs(tsquery: string): string {
-  const finder = new PairFinder(tokenize(tsquery));
+  const finder = new PairFinder(tokenizeTsquery(tsquery));
   if (tsquery.trim() !== '') finder.expression(true);
   let text = tsquery;
   for (const { at, text: insert } of [...finder.insertions].sort((a, b) => b.at - a.at)) text = text.slice(0, at) + insert + text.slice(at);

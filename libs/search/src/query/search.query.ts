@@ -3,6 +3,7 @@ import {
   conversationConditions,
   type ConversationRow,
   densityPilot,
+  narrowsConversations,
   TextQuery,
   WHEN_DENSE,
   WHEN_SPARSE,
@@ -94,21 +95,41 @@ export async function searchConversations(db: RowQueryable, principal: Principal
   // list's order and each asked of the GIN index by its id (OFFSET 0 keeps the subquery per conversation) until
   // there are enough. For a sparse one the index finds the matches first, each conversation checked by primary key,
   // and the first CONTENT_CANDIDATES it yields are taken: all of them, unless the pilot's sample misjudged it.
+  // A query narrowed by folder, tag or date needs no pilot: it walks the conversations that hold its words and pass
+  // the filters (their words, from their own GIN index, intersected with the filters, then sorted newest first;
+  // OFFSET 0 keeps that order for the walk, which stops once it has enough). The walk of every conversation the
+  // filters allow would probe those without the words too, and the passages' index would yield the matches of every
+  // conversation and tenant for the filters to drop most of them (docs/search.md "Filtered searches").
   const contentWhere = `sp.field = 'content' AND ${passageWhere}`;
-  const contents = `(SELECT sp.* FROM conversations c
+  const order = newestFirst('c').orderBy();
+  const walked = (conversations: string, conditions: readonly string[]) =>
+    `(SELECT sp.* FROM ${conversations}
         CROSS JOIN LATERAL (SELECT ${candidate} FROM search_passages sp WHERE sp.conversation_id = c.id AND ${contentWhere} OFFSET 0) sp
-        WHERE ${[...where, WHEN_DENSE].join(' AND ')}
-        ${newestFirst('c').orderBy()} LIMIT ${CONTENT_CANDIDATES})
-     UNION ALL
-     (SELECT ${candidate} FROM search_passages sp
-        WHERE ${contentWhere} AND ${WHEN_SPARSE}
-          AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${where.join(' AND ')} OFFSET 0)
-        LIMIT ${CONTENT_CANDIDATES})`;
+        ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ${order} LIMIT ${CONTENT_CANDIDATES})`;
+  const holding = narrowsConversations(filters) ? query.conversationMatches('t') : null;
+  const [prelude, contents] =
+    holding === null
+      ? [
+          `pilot AS MATERIALIZED (${densityPilot(where, contentWhere, CONTENT_CANDIDATES)})`,
+          `${walked('conversations c', [...where, WHEN_DENSE])}
+           UNION ALL
+           (SELECT ${candidate} FROM search_passages sp
+              WHERE ${contentWhere} AND ${WHEN_SPARSE}
+                AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${where.join(' AND ')} OFFSET 0)
+              LIMIT ${CONTENT_CANDIDATES})`,
+        ]
+      : [
+          `holders AS MATERIALIZED (SELECT t.conversation_id FROM search_conversation_terms t WHERE t.workspace_id = ${workspace} AND ${holding})`,
+          walked(
+            `(SELECT c.id, c.created_at FROM holders h JOIN conversations c ON c.id = h.conversation_id WHERE ${where.join(' AND ')} ${order} OFFSET 0) c`,
+            [],
+          ),
+        ];
   const pageWhere = after ? `WHERE ${ORDER.after(p, after)}` : '';
 
   // The page is cut from the scores before the conversations are read: only its rows are joined and shaped.
   const rows = await db.query<HitRow>(
-    `WITH pilot AS MATERIALIZED (${densityPilot(where, contentWhere, CONTENT_CANDIDATES)}),
+    `WITH ${prelude},
      candidates AS (${onlyContentMatches(filters) ? contents : `${headings} UNION ALL ${contents}`}),
      scored AS (
        SELECT conversation_id AS id, round((max(rank) + 0.01 * ln(count(*)))::numeric, 6) AS score,

@@ -27,6 +27,10 @@ export type Log = (message: string) => void;
 
 /** The table search keeps its passages in (migration 1764200000000-search). */
 export const PASSAGES_TABLE = 'search_passages';
+/** The conversations' words (migration 1765100000000-search-conversation-terms), written with the passages. */
+export const CONVERSATION_TERMS_TABLE = 'search_conversation_terms';
+/** The tables search's indexing fills: their secondary indexes are built once, after the bulk indexing. */
+const SEARCH_TABLES = [PASSAGES_TABLE, CONVERSATION_TERMS_TABLE];
 const MARKER_TABLE = 'bench_dataset';
 const MARKER_NAME = 'search';
 
@@ -182,7 +186,7 @@ export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkI
   const deferred = await withClient(url, async (client) => {
     await client.query('SET synchronous_commit = off');
     for (const table of CORPUS_SMALL_TABLES) await copyLines(client, table, small.lines[table], CORPUS_COLUMNS[table]);
-    const all = await deferredDefinitions(client, [...CORPUS_BIG_TABLES, PASSAGES_TABLE]);
+    const all = await deferredDefinitions(client, [...CORPUS_BIG_TABLES, ...SEARCH_TABLES]);
     // indexConversations first deletes a conversation's passages by conversation_id: that index stays.
     const definitions = { ...all, indexes: all.indexes.filter((d) => !(d.table === PASSAGES_TABLE && /\(conversation_id\b/.test(d.definition))) };
     await dropDeferred(client, definitions);
@@ -205,7 +209,7 @@ export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkI
       `(${(generated.transcriptWords / 1e6).toFixed(1)} M transcript words), ${generated.counts.conversation_tags.toLocaleString('en-US')} conversation tags`,
   );
 
-  const isPassages = (d: DeferredDefinition): boolean => d.table === PASSAGES_TABLE;
+  const isPassages = (d: DeferredDefinition): boolean => SEARCH_TABLES.includes(d.table);
   await withClient(url, async (client) => {
     await client.query(`SET maintenance_work_mem = '512MB'`);
     for (const index of deferred.indexes.filter((d) => !isPassages(d))) await client.query(index.definition);
@@ -224,7 +228,7 @@ export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkI
   await withClient(url, async (client) => {
     for (const fk of deferred.foreignKeys) await client.query(`ALTER TABLE ${fk.table} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.definition}`);
     phase(`re-added and validated ${deferred.foreignKeys.length} foreign keys`);
-    await client.query(`VACUUM (ANALYZE) ${[...CORPUS_BIG_TABLES, ...CORPUS_SMALL_TABLES, PASSAGES_TABLE].join(', ')}`);
+    await client.query(`VACUUM (ANALYZE) ${[...CORPUS_BIG_TABLES, ...CORPUS_SMALL_TABLES, ...SEARCH_TABLES].join(', ')}`);
     phase('vacuumed and analyzed');
   });
 
