@@ -72,7 +72,8 @@ const isQuestion = (unit: Unit) => /\?["'”’)]?$/.test(unit.text);
  * decisions, action items and stated principles in English.
  *
  * 1. Every source's text is split into sentences (transcript prefixes and Markdown markers removed, spoken
- *    hesitations and stutters dropped), each remembering its source, speaker and start time.
+ *    hesitations, fillers, cut-off letters and stutters dropped: cleanSpoken), each remembering its source,
+ *    speaker and start time.
  * 2. Terms are weighted TF-IDF style over the conversation: how often a term occurs overall times
  *    log(1 + sentences / sentences containing it), terms of the conversation's title counting 1.5 times. A sentence
  *    scores the sum of the weights of its distinct terms over the square root of their number, scaled down when it
@@ -179,8 +180,9 @@ function scoreUnits(input: SummaryInput): Unit[] {
   input.sources.forEach((source, sourceIndex) => {
     if (!source.content) return;
     const spoken = source.type === 'transcript';
+    const english = (source.language ?? 'en').startsWith('en');
     for (const unit of sentenceUnits(source.content)) {
-      const text = spoken ? cleanSpoken(unit.text) : unit.text;
+      const text = spoken ? cleanSpoken(unit.text, english) : unit.text;
       if (text === '') continue;
       const found = terms(text);
       all.push({ index: all.length, source: sourceIndex, speaker: unit.speaker, start_seconds: unit.start_seconds, text, words: wordCount(text), terms: found, termSet: new Set(found), score: 0 });
