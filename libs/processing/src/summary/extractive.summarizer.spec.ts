@@ -159,6 +159,23 @@ describe('ExtractiveSummarizer', () => {
     const decisions = parse(summary).sections.find((s) => s.heading === '## Decisions')?.bullets ?? [];
     expect(decisions).toEqual(['- We decided to keep the current hosting provider.']);
   });
+
+  it('quotes a finished spoken sentence rather than one broken off, though the broken one says more', async () => {
+    const broken = 'The battery supplier for the remote control battery and the battery case that we liked best was the one that';
+    const lines = [
+      'Ada: The battery supplier offers a two year warranty on the battery.',
+      'Grace: Yeah.',
+      `Ada: ${broken}`,
+      'Grace: Okay.',
+      'Ada: The remote control case comes in three colours this year.',
+      'Grace: Right.',
+    ];
+    const content = lines.map((line, i) => `[00:0${i}:00] ${line}`).join('\n');
+    const summary = (await new ExtractiveSummarizer({ bulletsPerSection: 1 }).summarize(transcriptInput(content))).summary;
+    const bullets = parse(summary).sections.flatMap((s) => s.bullets);
+    expect(bullets).toContain('- The battery supplier offers a two year warranty on the battery.');
+    expect(summary).not.toContain('the one that');
+  });
 });
 
 describe('ExtractiveSummarizer on a long meeting', () => {

@@ -23,6 +23,8 @@ interface Unit {
   /** As quoted: spoken hesitations removed. */
   text: string;
   words: number;
+  /** Spoken and broken off (no closing . ! ? …): the speaker was interrupted or started again. */
+  unfinished: boolean;
   terms: string[];
   termSet: Set<string>;
   score: number;
@@ -32,6 +34,13 @@ interface Unit {
 const SHORT_SENTENCE_WORDS = 8;
 /** Beyond this a "sentence" is usually a run-on turn; its score is scaled down in proportion. */
 const LONG_SENTENCE_WORDS = 30;
+/**
+ * An unfinished spoken sentence ("For a remote control, do you think that will be") scores this share of what it
+ * would: quoted, it leaves the reader hanging, so a finished one of at least a quarter of its weight is preferred.
+ * 0.25 by cross-validation on the QMSum training meetings (of 0 to 1; 0 to 0.25 within 0.01 of each other on every
+ * corpus, 1 below on all three; tools/bench/README.md, summary-quality).
+ */
+const UNFINISHED_SHARE = 0.25;
 /** A bullet says something: "Thanks for joining, Tom." does not. */
 const MIN_BULLET_WORDS = 6;
 /** A bullet is a sentence of at most this many words: longer spoken sentences read as rambling when quoted. */
@@ -72,11 +81,12 @@ const isQuestion = (unit: Unit) => /\?["'”’)]?$/.test(unit.text);
  * decisions, action items and stated principles in English.
  *
  * 1. Every source's text is split into sentences (transcript prefixes and Markdown markers removed, spoken
- *    hesitations and stutters dropped), each remembering its source, speaker and start time.
+ *    hesitations, fillers, cut-off letters and stutters dropped: cleanSpoken), each remembering its source,
+ *    speaker and start time.
  * 2. Terms are weighted TF-IDF style over the conversation: how often a term occurs overall times
  *    log(1 + sentences / sentences containing it), terms of the conversation's title counting 1.5 times. A sentence
  *    scores the sum of the weights of its distinct terms over the square root of their number, scaled down when it
- *    is short (under 8 words) or long (over 30).
+ *    is short (under 8 words) or long (over 30), and to a quarter when it is spoken and unfinished.
  * 3. Sections: the sentences are cut where the vocabulary and the speakers change most (segmentTopics), at most
  *    one section per 1,500 words up to 6; each is titled by its most particular phrase (sectionHeading) and lists,
  *    in order, its best sentences by the section's own term weights (5 bullets in all), attributed ("Name: …") when
@@ -179,11 +189,13 @@ function scoreUnits(input: SummaryInput): Unit[] {
   input.sources.forEach((source, sourceIndex) => {
     if (!source.content) return;
     const spoken = source.type === 'transcript';
+    const english = (source.language ?? 'en').startsWith('en');
     for (const unit of sentenceUnits(source.content)) {
-      const text = spoken ? cleanSpoken(unit.text) : unit.text;
+      const text = spoken ? cleanSpoken(unit.text, english) : unit.text;
       if (text === '') continue;
       const found = terms(text);
-      all.push({ index: all.length, source: sourceIndex, speaker: unit.speaker, start_seconds: unit.start_seconds, text, words: wordCount(text), terms: found, termSet: new Set(found), score: 0 });
+      const unfinished = spoken && !/[.!?…]["'”’)\]]?$/.test(text);
+      all.push({ index: all.length, source: sourceIndex, speaker: unit.speaker, start_seconds: unit.start_seconds, text, words: wordCount(text), unfinished, terms: found, termSet: new Set(found), score: 0 });
     }
   });
   const frequency = new Map<string, number>();
@@ -204,7 +216,7 @@ function unitScore(unit: Unit, weight: ReadonlyMap<string, number>): number {
   let sum = 0;
   for (const term of unit.termSet) sum += weight.get(term) ?? 0;
   const lengthFactor = unit.words < SHORT_SENTENCE_WORDS ? unit.words / SHORT_SENTENCE_WORDS : unit.words > LONG_SENTENCE_WORDS ? LONG_SENTENCE_WORDS / unit.words : 1;
-  return (sum / Math.sqrt(unit.termSet.size)) * lengthFactor;
+  return (sum / Math.sqrt(unit.termSet.size)) * lengthFactor * (unit.unfinished ? UNFINISHED_SHARE : 1);
 }
 
 /** Ranks a section's sentences by the section's own term weights, so its bullets speak of what it is about. */

@@ -1,8 +1,15 @@
 import { STOPWORDS } from '../text/stopwords';
 import { foldPlural } from '../text/terms';
 
-/** Openings and closings of a meeting ("good morning", "welcome", "thanks") name no topic. */
-const COURTESY = new Set(['good', 'morning', 'afternoon', 'evening', 'welcome', 'thank', 'thanks', 'bye', 'goodbye', 'hello', 'please', 'sorry', 'great', 'cool', 'nice', 'fine', 'guess', 'mean', 'said', 'talk', 'talking', 'stuff', 'thing', 'bit', 'idea', 'question', 'point', 'chair', 'chairman', 'madam']);
+/**
+ * Openings and closings of a meeting ("good morning", "welcome", "thanks") name no topic, nor do the casual
+ * spellings of talk ("yep", "wanna": "The meeting's 6 participants discussed function, Yep and little" read badly).
+ */
+const COURTESY = new Set([
+  'good', 'morning', 'afternoon', 'evening', 'welcome', 'thank', 'thanks', 'bye', 'goodbye', 'hello', 'please', 'sorry', 'great', 'cool', 'nice', 'fine',
+  'guess', 'mean', 'said', 'talk', 'talking', 'stuff', 'thing', 'bit', 'idea', 'question', 'point', 'chair', 'chairman', 'madam',
+  'yep', 'yup', 'nope', 'wanna', 'kinda', 'sorta', 'dunno', 'huh', 'cuz',
+]);
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
