@@ -305,7 +305,7 @@ describe('search against PostgreSQL', () => {
       expect(readTerms(await plainPlan(ada, { q: 'gharial', speaker: 'Ada' }))).toBe(false);
     });
 
-    it("keeps a conversation's words with its passages: re-indexed, left without content, deleted", async () => {
+    it("keeps a conversation's words with its passages, whoever writes them: re-indexed, added to, left without content, deleted", async () => {
       const ada = await someone();
       const folder = await f.folder(ada);
       const c = await meeting(ada, 'changing', transcript([1, 'Ada', 'The heron plan.']), { folderId: folder.id });
@@ -318,6 +318,15 @@ describe('search against PostgreSQL', () => {
       expect(await words()).not.toMatch(/'heron'/);
       expect(await titlesFound(ada, { q: 'egret', folder_id: folder.id })).toEqual(['changing']);
       expect(await titlesFound(ada, { q: 'heron', folder_id: folder.id })).toEqual([]);
+
+      // Passages written by other code than indexConversations (a previous release's, during a rollout) count too.
+      await db.dataSource.query(
+        `INSERT INTO search_passages (workspace_id, conversation_id, field, position, body, config, tsv)
+         SELECT workspace_id, id, 'summary', 99, 'The ibis note.', 'cs_english', to_tsvector('cs_english', 'The ibis note.') FROM conversations WHERE id = $1`,
+        [c.id],
+      );
+      expect(await words()).toMatch(/'ibi'/); // stemmed
+      expect(await titlesFound(ada, { q: 'ibis', folder_id: folder.id })).toEqual(['changing']);
 
       // Nothing left to index (no title, no content): no passages, and no words either.
       await db.dataSource.query(`UPDATE sources SET content = NULL WHERE conversation_id = $1`, [c.id]);

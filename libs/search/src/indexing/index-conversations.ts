@@ -26,8 +26,8 @@ function configOf(language: string): string {
  * and second, and each line of other content (D), cut into chunks of at most PASSAGE_MAX_WORDS words. The title,
  * digest and summary are analysed in the language of the conversation's first source that has one; a source's
  * content in its own language, else the conversation's. Each tsvector also holds the passage's word pairs, for phrase
- * queries (cs_word_pairs, migration 1765000000000). The conversation's words, every lexeme of its new passages, replace
- * its row of search_conversation_terms (migration 1765100000000); one left without passages loses that row.
+ * queries (cs_word_pairs, migration 1765000000000). The conversation's words (search_conversation_terms) follow its
+ * passages by the triggers of migration 1765100000000, at the end of this statement.
  */
 const INDEX_SQL = `
 WITH target AS (
@@ -75,18 +75,7 @@ inserted AS (
          (row_number() OVER (PARTITION BY conversation_id ORDER BY part, line, k))::int, body, config,
          setweight(v.tsv, weight::"char") || cs_word_pairs(v.tsv)
   FROM chunks CROSS JOIN LATERAL to_tsvector(config::regconfig, body) AS v(tsv)
-  RETURNING conversation_id, workspace_id, tsv
-),
-terms AS (
-  INSERT INTO search_conversation_terms (conversation_id, workspace_id, terms)
-  SELECT i.conversation_id, min(i.workspace_id), array_to_tsvector(array_agg(DISTINCT l.lexeme))
-  FROM inserted i CROSS JOIN LATERAL unnest(tsvector_to_array(i.tsv)) AS l(lexeme)
-  GROUP BY i.conversation_id
-  ON CONFLICT (conversation_id) DO UPDATE SET terms = excluded.terms
-),
-terms_cleared AS (
-  DELETE FROM search_conversation_terms st USING target t
-  WHERE st.conversation_id = t.id AND NOT EXISTS (SELECT 1 FROM inserted i WHERE i.conversation_id = t.id)
+  RETURNING 1
 )
 SELECT count(*)::int AS n FROM inserted`;
 
