@@ -22,30 +22,26 @@ class Relaxer {
   }
 
   or(): string | null {
-    const parts = [this.and()];
-    while (this.peek()?.kind === '|') {
-      this.i++;
-      parts.push(this.and());
-    }
+    const parts = this.series('|', () => this.and());
     return parts.includes(null) ? null : joined(parts as string[], ' | ');
   }
 
   private and(): string | null {
-    const parts = [this.phrase()];
-    while (this.peek()?.kind === '&') {
-      this.i++;
-      parts.push(this.phrase());
-    }
-    return joined(parts.filter((part): part is string => part !== null), ' & ');
+    return joined(asked(this.series('&', () => this.phrase())), ' & ');
   }
 
   private phrase(): string | null {
-    const parts = [this.element()];
-    while (this.peek()?.kind === 'phrase') {
+    return joined(asked(this.series('phrase', () => this.element())), ' & ');
+  }
+
+  /** What `next` reads, once and again after each `operator` token. */
+  private series(operator: TsqueryToken['kind'], next: () => string | null): (string | null)[] {
+    const parts = [next()];
+    while (this.peek()?.kind === operator) {
       this.i++;
-      parts.push(this.element());
+      parts.push(next());
     }
-    return joined(parts.filter((part): part is string => part !== null), ' & ');
+    return parts;
   }
 
   private element(): string | null {
@@ -63,6 +59,9 @@ class Relaxer {
     throw new Error('unreadable tsquery');
   }
 }
+
+/** The parts that ask for something. */
+const asked = (parts: (string | null)[]): string[] => parts.filter((part): part is string => part !== null);
 
 /** The parts joined by `operator`, parenthesised when there are several; null for none. */
 function joined(parts: string[], operator: string): string | null {
