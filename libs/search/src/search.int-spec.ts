@@ -305,6 +305,21 @@ describe('search against PostgreSQL', () => {
       expect(readTerms(await plainPlan(ada, { q: 'gharial', speaker: 'Ada' }))).toBe(false);
     });
 
+    it('takes the content candidates of the newest conversations the filter allows, as the walk does', async () => {
+      const ada = await someone();
+      const folder = await f.folder(ada);
+      const turns = Array.from({ length: 12 }, (_, i): [number, string, string] => [i, 'Ada', `The tamarin point ${i}.`]);
+      const inFolder: ConversationRow[] = [];
+      for (let day = 1; day <= 30; day++) {
+        inFolder.push(await meeting(ada, `Notes ${day}`, transcript(...turns), { folderId: folder.id, createdAt: new Date(Date.UTC(2026, 2, day)) }));
+      }
+      await meeting(ada, 'Outside the folder', transcript(...turns), { createdAt: new Date(Date.UTC(2026, 3, 1)) });
+      // 12 matches a conversation: CONTENT_CANDIDATES (200) fill with the 17 newest in the folder, 16 whole and 8 of the 17th.
+      const found = await find(ada, { q: 'tamarin', folder_id: folder.id, limit: 100 });
+      const newest = [...inFolder].reverse().slice(0, Math.ceil(CONTENT_CANDIDATES / 12)).map((c) => c.id);
+      expect(new Set(found.data.map((hit) => hit.conversation.id))).toEqual(new Set(newest));
+    });
+
     it("keeps a conversation's words with its passages, whoever writes them: re-indexed, added to, left without content, deleted", async () => {
       const ada = await someone();
       const folder = await f.folder(ada);
