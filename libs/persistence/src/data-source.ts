@@ -14,6 +14,7 @@ import { AssistantConnections1764800000000 } from './migrations/1764800000000-as
 import { SearchHeadings1764900000000 } from './migrations/1764900000000-search-headings';
 import { SearchWordPairs1765000000000 } from './migrations/1765000000000-search-word-pairs';
 import { SearchConversationTerms1765100000000 } from './migrations/1765100000000-search-conversation-terms';
+import { SearchGinWithoutPendingList1765200000000 } from './migrations/1765200000000-search-gin-without-pending-list';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   SearchHeadings1764900000000,
   SearchWordPairs1765000000000,
   SearchConversationTerms1765100000000,
+  SearchGinWithoutPendingList1765200000000,
 ];
 
 export interface DataSourceOptions {

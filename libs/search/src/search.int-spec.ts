@@ -610,6 +610,15 @@ describe('search against PostgreSQL', () => {
       });
     });
 
+    it('the GIN indexes searches read keep no pending list, which every scan would read whole', async () => {
+      const rows: { name: string; options: string[] | null }[] = await db.dataSource.query(
+        `SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_am am ON am.oid = c.relam
+         WHERE am.amname = 'gin' AND c.relname LIKE 'search\\_%' ORDER BY 1`,
+      );
+      expect(rows.map((row) => row.name)).toEqual(['search_conversation_terms_idx', 'search_passages_heading_tsv_idx', 'search_passages_tsv_idx']);
+      for (const row of rows) expect(row.options).toContain('fastupdate=off');
+    });
+
     it('a speaker or source-type filter does not read the headings: titles, digests and summaries have neither', async () => {
       const ada = await someone();
       await meeting(ada, 'Tapir sync', transcript([1, 'Ada', 'The tapir plan.']));
