@@ -27,14 +27,23 @@ export class SearchConversationTerms1765100000000 implements MigrationInterface 
           REFERENCES conversations (workspace_id, id) ON DELETE CASCADE
       );
 
+      -- The one statement that makes conversations' words from their passages: the insert trigger's and the backfill's.
+      CREATE FUNCTION cs_refresh_conversation_terms(ids text[]) RETURNS void LANGUAGE sql AS $$
+        INSERT INTO search_conversation_terms (conversation_id, workspace_id, terms)
+        SELECT c.id, c.workspace_id, w.terms
+        FROM conversations c
+        CROSS JOIN LATERAL (
+          SELECT array_to_tsvector(array_agg(DISTINCT l.lexeme)) AS terms
+          FROM search_passages sp CROSS JOIN LATERAL unnest(tsvector_to_array(sp.tsv)) AS l(lexeme)
+          WHERE sp.conversation_id = c.id
+        ) w
+        WHERE c.id = ANY(ids) AND w.terms IS NOT NULL
+        ON CONFLICT (conversation_id) DO UPDATE SET terms = excluded.terms;
+      $$;
+
       CREATE FUNCTION cs_conversation_terms_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        INSERT INTO search_conversation_terms (conversation_id, workspace_id, terms)
-        SELECT sp.conversation_id, min(sp.workspace_id), array_to_tsvector(array_agg(DISTINCT l.lexeme))
-        FROM search_passages sp CROSS JOIN LATERAL unnest(tsvector_to_array(sp.tsv)) AS l(lexeme)
-        WHERE sp.conversation_id IN (SELECT conversation_id FROM changed_passages)
-        GROUP BY sp.conversation_id
-        ON CONFLICT (conversation_id) DO UPDATE SET terms = excluded.terms;
+        PERFORM cs_refresh_conversation_terms(ARRAY(SELECT DISTINCT conversation_id FROM changed_passages));
         RETURN NULL;
       END $$;
 
@@ -51,15 +60,7 @@ export class SearchConversationTerms1765100000000 implements MigrationInterface 
       CREATE TRIGGER search_conversation_terms_on_delete AFTER DELETE ON search_passages
         REFERENCING OLD TABLE AS changed_passages FOR EACH STATEMENT EXECUTE FUNCTION cs_conversation_terms_after_delete();
 
-      INSERT INTO search_conversation_terms (conversation_id, workspace_id, terms)
-      SELECT c.id, c.workspace_id, w.terms
-      FROM conversations c
-      CROSS JOIN LATERAL (
-        SELECT array_to_tsvector(array_agg(DISTINCT l.lexeme)) AS terms
-        FROM search_passages sp CROSS JOIN LATERAL unnest(tsvector_to_array(sp.tsv)) AS l(lexeme)
-        WHERE sp.conversation_id = c.id
-      ) w
-      WHERE w.terms IS NOT NULL;
+      SELECT cs_refresh_conversation_terms(ARRAY(SELECT id FROM conversations));
       CREATE INDEX search_conversation_terms_idx ON search_conversation_terms USING gin (terms);
       ANALYZE search_conversation_terms;
     `);
@@ -71,6 +72,7 @@ export class SearchConversationTerms1765100000000 implements MigrationInterface 
       DROP TRIGGER search_conversation_terms_on_delete ON search_passages;
       DROP FUNCTION cs_conversation_terms_after_insert();
       DROP FUNCTION cs_conversation_terms_after_delete();
+      DROP FUNCTION cs_refresh_conversation_terms(text[]);
       DROP TABLE search_conversation_terms;
     `);
   }
