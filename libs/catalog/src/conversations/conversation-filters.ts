@@ -65,8 +65,8 @@ export function conversationFilters(params: z.output<z.ZodObject<typeof CONVERSA
 
 /**
  * Whether the filters pick conversations by what the passages' index does not hold (folder, tag, creation date): a
- * sparse text query so narrowed starts from the conversations holding its words (docs/search.md "Filtered
- * searches"), since the passages' index would yield the matches of every conversation and the filter drop most.
+ * search so narrowed starts from the conversations holding its words (docs/search.md "Filtered searches"), since
+ * the passages' index would yield the matches of every conversation and the filter drop most.
  */
 export function narrowsConversations(filters: ConversationFilters): boolean {
   return filters.folderId !== null || filters.tagIds.length > 0 || filters.createdAfter !== null;

@@ -209,10 +209,10 @@ export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkI
       `(${(generated.transcriptWords / 1e6).toFixed(1)} M transcript words), ${generated.counts.conversation_tags.toLocaleString('en-US')} conversation tags`,
   );
 
-  const isPassages = (d: DeferredDefinition): boolean => SEARCH_TABLES.includes(d.table);
+  const isSearchTable = (d: DeferredDefinition): boolean => SEARCH_TABLES.includes(d.table);
   await withClient(url, async (client) => {
     await client.query(`SET maintenance_work_mem = '512MB'`);
-    for (const index of deferred.indexes.filter((d) => !isPassages(d))) await client.query(index.definition);
+    for (const index of deferred.indexes.filter((d) => !isSearchTable(d))) await client.query(index.definition);
     await client.query(`ANALYZE ${CORPUS_BIG_TABLES.join(', ')}`);
   });
   phase('rebuilt the indexes of conversations, sources and tags');
@@ -221,9 +221,9 @@ export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkI
   const indexSeconds = phase(`bulk-indexed ${passages.toLocaleString('en-US')} passages with @cs/search`);
   await withClient(url, async (client) => {
     await client.query(`SET maintenance_work_mem = '1GB'`);
-    for (const index of deferred.indexes.filter(isPassages)) await client.query(index.definition);
+    for (const index of deferred.indexes.filter(isSearchTable)) await client.query(index.definition);
   });
-  const buildSeconds = phase(`built ${deferred.indexes.filter(isPassages).map((d) => d.name).join(', ')}`);
+  const buildSeconds = phase(`built ${deferred.indexes.filter(isSearchTable).map((d) => d.name).join(', ')}`);
 
   await withClient(url, async (client) => {
     for (const fk of deferred.foreignKeys) await client.query(`ALTER TABLE ${fk.table} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.definition}`);
