@@ -15,6 +15,7 @@ import { SearchHeadings1764900000000 } from './migrations/1764900000000-search-h
 import { SearchWordPairs1765000000000 } from './migrations/1765000000000-search-word-pairs';
 import { SearchConversationTerms1765100000000 } from './migrations/1765100000000-search-conversation-terms';
 import { SearchGinWithoutPendingList1765200000000 } from './migrations/1765200000000-search-gin-without-pending-list';
+import { SearchHeadingWords1765300000000 } from './migrations/1765300000000-search-heading-words';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   SearchWordPairs1765000000000,
   SearchConversationTerms1765100000000,
   SearchGinWithoutPendingList1765200000000,
+  SearchHeadingWords1765300000000,
 ];
 
 export interface DataSourceOptions {

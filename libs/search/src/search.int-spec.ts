@@ -320,12 +320,37 @@ describe('search against PostgreSQL', () => {
       expect(new Set(found.data.map((hit) => hit.conversation.id))).toEqual(new Set(newest));
     });
 
+    it('takes the heading candidates from the conversations the filter allows whose headings hold the words, however old', async () => {
+      const ada = await someone();
+      const folder = await f.folder(ada);
+      const turns = Array.from({ length: 12 }, (_, i): [number, string, string] => [i, 'Ada', `The margay point ${i}.`]);
+      // The oldest conversation of the folder has the word in its title only; the content walk stops long before it.
+      const titled = await meeting(ada, 'Margay review', transcript([1, 'Ada', 'Nothing of the sort.']), { folderId: folder.id, createdAt: new Date(Date.UTC(2026, 1, 1)) });
+      for (let day = 1; day <= 30; day++) {
+        await meeting(ada, `Notes ${day}`, transcript(...turns), { folderId: folder.id, createdAt: new Date(Date.UTC(2026, 2, day)) });
+      }
+      await meeting(ada, 'Margay outside', transcript([1, 'Ada', 'Nothing.']), { createdAt: new Date(Date.UTC(2026, 0, 1)) });
+      await db.dataSource.query('ANALYZE conversations');
+
+      const found = await find(ada, { q: 'margay', folder_id: folder.id, limit: 100 });
+      expect(found.data[0]?.conversation.id).toBe(titled.id); // a title outranks every passing mention
+      expect(found.data[0]?.matches.map((m) => m.field)).toEqual(['title']);
+      expect(found.data.map((hit) => hit.conversation.title)).not.toContain('Margay outside');
+      const plan = await plainPlan(ada, { q: 'margay', folder_id: folder.id });
+      expect(plan).toMatch(/on search_conversation_headings/);
+      expect(plan).not.toMatch(/search_passages_heading_tsv_idx/);
+    });
+
     it("keeps a conversation's words with its passages, whoever writes them: re-indexed, added to, left without content, deleted", async () => {
       const ada = await someone();
       const folder = await f.folder(ada);
       const c = await meeting(ada, 'changing', transcript([1, 'Ada', 'The heron plan.']), { folderId: folder.id });
       const words = async () => (await db.dataSource.query(`SELECT terms::text AS terms FROM search_conversation_terms WHERE conversation_id = $1`, [c.id]))[0]?.terms;
+      const headingWords = async () =>
+        (await db.dataSource.query(`SELECT headings::text AS headings FROM search_conversation_headings WHERE conversation_id = $1`, [c.id]))[0]?.headings;
       expect(await words()).toMatch(/'heron'/);
+      expect(await headingWords()).toMatch(/'chang'/); // the title's, stemmed
+      expect(await headingWords()).not.toMatch(/'heron'/); // content is no heading
 
       await db.dataSource.query(`UPDATE sources SET content = $2 WHERE conversation_id = $1`, [c.id, transcript([1, 'Ada', 'The egret plan.'])]);
       await indexConversations(db.dataSource, [c.id]);
@@ -341,6 +366,7 @@ describe('search against PostgreSQL', () => {
         [c.id],
       );
       expect(await words()).toMatch(/'ibi'/); // stemmed
+      expect(await headingWords()).toMatch(/'ibi'/);
       expect(await titlesFound(ada, { q: 'ibis', folder_id: folder.id })).toEqual(['changing']);
 
       // Nothing left to index (no title, no content): no passages, and no words either.
@@ -348,11 +374,14 @@ describe('search against PostgreSQL', () => {
       await db.dataSource.query(`UPDATE conversations SET title = NULL WHERE id = $1`, [c.id]);
       await indexConversations(db.dataSource, [c.id]);
       expect(await words()).toBeUndefined();
+      expect(await headingWords()).toBeUndefined();
 
       await db.dataSource.query(`UPDATE sources SET content = $2 WHERE conversation_id = $1`, [c.id, transcript([1, 'Ada', 'The egret plan.'])]);
       await indexConversations(db.dataSource, [c.id]);
+      expect(await headingWords()).toBe(''); // content only: no heading, an empty row
       await db.dataSource.query('DELETE FROM conversations WHERE id = $1', [c.id]);
       expect(await words()).toBeUndefined();
+      expect(await headingWords()).toBeUndefined();
     });
   });
 
@@ -615,7 +644,12 @@ describe('search against PostgreSQL', () => {
         `SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_am am ON am.oid = c.relam
          WHERE am.amname = 'gin' AND c.relname LIKE 'search\\_%' ORDER BY 1`,
       );
-      expect(rows.map((row) => row.name)).toEqual(['search_conversation_terms_idx', 'search_passages_heading_tsv_idx', 'search_passages_tsv_idx']);
+      expect(rows.map((row) => row.name)).toEqual([
+        'search_conversation_headings_idx',
+        'search_conversation_terms_idx',
+        'search_passages_heading_tsv_idx',
+        'search_passages_tsv_idx',
+      ]);
       for (const row of rows) expect(row.options).toContain('fastupdate=off');
     });
 

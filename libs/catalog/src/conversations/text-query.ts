@@ -171,11 +171,13 @@ export class BoundTextQuery {
    * The condition that conversation words `alias` (search_conversation_terms) hold what a matching passage would:
    * true of every conversation with a match, and of some without (conversationTermsQuery). Null when the query asks
    * nothing of a conversation's words (only exclusions in some configuration), so that every conversation may match.
+   * `words` picks all of a conversation's words (search_conversation_terms' `terms`) or those of its titles, digests
+   * and summary lines (search_conversation_headings' `headings`).
    */
-  conversationMatches(alias: string): string | null {
+  conversationMatches(alias: string, words: 'terms' | 'headings' = 'terms'): string | null {
     if (this.branches.length === 0) return 'false';
     const terms = conversationTermsQuery(anyBranch(this.branches));
-    return terms === null ? null : `${alias}.terms @@ ${this.param('terms', terms, 'tsquery')}`;
+    return terms === null ? null : `${alias}.${words} @@ ${this.param('terms', terms, 'tsquery')}`;
   }
 
   /**

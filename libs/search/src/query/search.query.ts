@@ -82,49 +82,55 @@ export async function searchConversations(db: RowQueryable, principal: Principal
   const workspace = p.add(principal.workspaceId);
   const candidate = `sp.id, sp.conversation_id, sp.position, ts_rank(sp.tsv, ${query.query('sp')}) AS rank`;
   const passageWhere = [`sp.workspace_id = ${workspace}`, ...passageFilters(p, filters), query.matches('sp')].join(' AND ');
-  // Headings (none under a speaker or source-type filter: reading their index would only reject what it yields) in
-  // the order their own GIN index yields them: sorting them by the conversations' age would read every
+  const headingWhere = `sp.field <> 'content' AND ${passageWhere}`;
+  const contentWhere = `sp.field = 'content' AND ${passageWhere}`;
+  const order = newestFirst('c').orderBy();
+  // A walk: conversations in the list's order, each asked for its matching passages (OFFSET 0 keeps the subquery
+  // per conversation), until there are enough candidates.
+  const walked = (conversations: string, passages: string, conditions: readonly string[], most: number) =>
+    `(SELECT sp.* FROM ${conversations}
+        CROSS JOIN LATERAL (SELECT ${candidate} FROM search_passages sp WHERE sp.conversation_id = c.id AND ${passages} OFFSET 0) sp
+        ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ${order} LIMIT ${most})`;
+  const holding = narrowsConversations(filters) ? query.conversationMatches('t') : null;
+  const titling = holding === null ? null : query.conversationMatches('t', 'headings');
+  const [prelude, headings, contents] = holding === null || titling === null ? unnarrowed() : narrowed(holding, titling);
+
+  // Not narrowed. Headings (none under a speaker or source-type filter: reading their index would only reject what
+  // it yields) in the order their own GIN index yields them: sorting them by the conversations' age would read every
   // match first, tens of thousands for a common word, and the planner cannot tell (its statistics are the table's,
   // where headings are one passage in two hundred). Each one's conversation is checked by its primary key (OFFSET 0
   // keeps the check per row: as a join, the planner would read every conversation the filters allow first).
-  const headings = `(SELECT ${candidate} FROM search_passages sp
-      WHERE sp.field <> 'content' AND ${passageWhere}
-        AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${where.join(' AND ')} OFFSET 0)
-      LIMIT ${HEADING_CANDIDATES})`;
-  // Content: for a dense query (densityPilot), the newest conversations' matches, the conversations walked in the
-  // list's order and each asked of the GIN index by its id (OFFSET 0 keeps the subquery per conversation) until
-  // there are enough. For a sparse one the index finds the matches first, each conversation checked by primary key,
-  // and the first CONTENT_CANDIDATES it yields are taken: all of them, unless the pilot's sample misjudged it.
-  // A query narrowed by folder, tag or date needs no pilot: it walks the conversations that hold its words and pass
-  // the filters (their words, from their own GIN index, intersected with the filters, then sorted newest first;
-  // OFFSET 0 keeps that order for the walk, which stops once it has enough). The walk of every conversation the
-  // filters allow would probe those without the words too, and the passages' index would yield the matches of every
-  // conversation and tenant for the filters to drop most of them (docs/search.md "Filtered searches").
-  const contentWhere = `sp.field = 'content' AND ${passageWhere}`;
-  const order = newestFirst('c').orderBy();
-  const walked = (conversations: string, conditions: readonly string[]) =>
-    `(SELECT sp.* FROM ${conversations}
-        CROSS JOIN LATERAL (SELECT ${candidate} FROM search_passages sp WHERE sp.conversation_id = c.id AND ${contentWhere} OFFSET 0) sp
-        ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''} ${order} LIMIT ${CONTENT_CANDIDATES})`;
-  const holding = narrowsConversations(filters) ? query.conversationMatches('t') : null;
-  const [prelude, contents] =
-    holding === null
-      ? [
-          `pilot AS MATERIALIZED (${densityPilot(where, contentWhere, CONTENT_CANDIDATES)})`,
-          `${walked('conversations c', [...where, WHEN_DENSE])}
-           UNION ALL
-           (SELECT ${candidate} FROM search_passages sp
-              WHERE ${contentWhere} AND ${WHEN_SPARSE}
-                AND EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${where.join(' AND ')} OFFSET 0)
-              LIMIT ${CONTENT_CANDIDATES})`,
-        ]
-      : [
-          `holders AS MATERIALIZED (SELECT t.conversation_id FROM search_conversation_terms t WHERE t.workspace_id = ${workspace} AND ${holding})`,
-          walked(
-            `(SELECT c.id, c.created_at FROM holders h JOIN conversations c ON c.id = h.conversation_id WHERE ${where.join(' AND ')} ${order} OFFSET 0) c`,
-            [],
-          ),
-        ];
+  // Content: for a dense query (densityPilot), the walk of the newest conversations. For a sparse one the index
+  // finds the matches first, each conversation checked by primary key, and the first CONTENT_CANDIDATES it yields
+  // are taken: all of them, unless the pilot's sample misjudged it.
+  function unnarrowed(): [string, string, string] {
+    const allowedBy = (alias: string) => `EXISTS (SELECT 1 FROM conversations c WHERE c.id = ${alias}.conversation_id AND ${where.join(' AND ')} OFFSET 0)`;
+    return [
+      `pilot AS MATERIALIZED (${densityPilot(where, contentWhere, CONTENT_CANDIDATES)})`,
+      `(SELECT ${candidate} FROM search_passages sp WHERE ${headingWhere} AND ${allowedBy('sp')} LIMIT ${HEADING_CANDIDATES})`,
+      `${walked('conversations c', contentWhere, [...where, WHEN_DENSE], CONTENT_CANDIDATES)}
+       UNION ALL
+       (SELECT ${candidate} FROM search_passages sp WHERE ${contentWhere} AND ${WHEN_SPARSE} AND ${allowedBy('sp')} LIMIT ${CONTENT_CANDIDATES})`,
+    ];
+  }
+
+  // Narrowed by folder, tag or date: no pilot. The conversations that hold the query's words (their words' GIN
+  // index) and pass the filters are read once (`allowed`); content walks them newest first, headings walk those
+  // among them whose titles, digests or summary lines hold the words (`titled`), each probed by the headings'
+  // partial index (docs/search.md "Filtered searches"). Either passages' GIN index would yield the matches of every
+  // conversation and tenant for the filters to drop most of them, and walking every conversation the filters allow
+  // would probe those without the words too.
+  function narrowed(holdingWords: string, headingWords: string): [string, string, string] {
+    const newest = newestFirst('a').orderBy();
+    return [
+      `holders AS MATERIALIZED (SELECT t.conversation_id FROM search_conversation_terms t WHERE t.workspace_id = ${workspace} AND ${holdingWords}),
+       titled AS MATERIALIZED (SELECT t.conversation_id FROM search_conversation_headings t WHERE t.workspace_id = ${workspace} AND ${headingWords}),
+       allowed AS MATERIALIZED (SELECT c.id, c.created_at FROM holders h JOIN conversations c ON c.id = h.conversation_id WHERE ${where.join(' AND ')})`,
+      walked(`(SELECT a.id, a.created_at FROM allowed a JOIN titled t ON t.conversation_id = a.id ${newest} OFFSET 0) c`, headingWhere, [], HEADING_CANDIDATES),
+      walked(`(SELECT a.id, a.created_at FROM allowed a ${newest} OFFSET 0) c`, contentWhere, [], CONTENT_CANDIDATES),
+    ];
+  }
+
   const pageWhere = after ? `WHERE ${ORDER.after(p, after)}` : '';
 
   // The page is cut from the scores before the conversations are read: only its rows are joined and shaped.
