@@ -116,17 +116,24 @@ export async function searchConversations(db: RowQueryable, principal: Principal
 
   // Narrowed by folder, tag or date: no pilot. The conversations that hold the query's words (their words' GIN
   // index) and pass the filters are read once (`allowed`); content walks them newest first, headings walk those
-  // among them whose titles, digests or summary lines hold the words (`titled`), each probed by the headings'
-  // partial index (docs/search.md "Filtered searches"). Either passages' GIN index would yield the matches of every
+  // among them whose titles, digests or summary lines hold the words (search_conversation_headings, by primary key
+  // or its GIN index, as the planner judges), each probed by the headings' partial index (docs/search.md "Filtered
+  // searches"). Either passages' GIN index would yield the matches of every
   // conversation and tenant for the filters to drop most of them, and walking every conversation the filters allow
   // would probe those without the words too.
   function narrowed(holdingWords: string, headingWords: string): [string, string, string] {
     const newest = newestFirst('a').orderBy();
     return [
       `holders AS MATERIALIZED (SELECT t.conversation_id FROM search_conversation_terms t WHERE t.workspace_id = ${workspace} AND ${holdingWords}),
-       titled AS MATERIALIZED (SELECT t.conversation_id FROM search_conversation_headings t WHERE t.workspace_id = ${workspace} AND ${headingWords}),
        allowed AS MATERIALIZED (SELECT c.id, c.created_at FROM holders h JOIN conversations c ON c.id = h.conversation_id WHERE ${where.join(' AND ')})`,
-      walked(`(SELECT a.id, a.created_at FROM allowed a JOIN titled t ON t.conversation_id = a.id ${newest} OFFSET 0) c`, headingWhere, [], HEADING_CANDIDATES),
+      walked(
+        `(SELECT a.id, a.created_at FROM allowed a
+            JOIN search_conversation_headings t ON t.conversation_id = a.id AND t.workspace_id = ${workspace} AND ${headingWords}
+            ${newest} OFFSET 0) c`,
+        headingWhere,
+        [],
+        HEADING_CANDIDATES,
+      ),
       walked(`(SELECT a.id, a.created_at FROM allowed a ${newest} OFFSET 0) c`, contentWhere, [], CONTENT_CANDIDATES),
     ];
   }
