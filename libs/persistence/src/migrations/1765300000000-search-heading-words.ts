@@ -12,8 +12,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * A table of its own, not a column of search_conversation_terms: filling a column would rewrite every row of that
  * table and put all its words into its GIN index again (7 minutes on the benchmark's corpus).
  *
- * cs_refresh_conversation_terms, which the triggers of migration 1765100000000 call, now makes the headings' words
- * too, through cs_refresh_conversation_headings, which the backfill calls alone.
+ * Kept as the conversations' words are (migration 1765100000000), by statement triggers of their own on
+ * search_passages: after an insert, the headings' words of the passages' conversations are made again; after a
+ * delete, a conversation left without passages loses its row.
  */
 export class SearchHeadingWords1765300000000 implements MigrationInterface {
   name = 'SearchHeadingWords1765300000000';
@@ -43,30 +44,24 @@ export class SearchHeadingWords1765300000000 implements MigrationInterface {
         ON CONFLICT (conversation_id) DO UPDATE SET headings = excluded.headings;
       $$;
 
-      CREATE OR REPLACE FUNCTION cs_refresh_conversation_terms(ids text[]) RETURNS void LANGUAGE sql AS $$
-        INSERT INTO search_conversation_terms (conversation_id, workspace_id, terms)
-        SELECT c.id, c.workspace_id, w.terms
-        FROM conversations c
-        CROSS JOIN LATERAL (
-          SELECT array_to_tsvector(array_agg(DISTINCT l.lexeme)) AS terms
-          FROM search_passages sp CROSS JOIN LATERAL unnest(tsvector_to_array(sp.tsv)) AS l(lexeme)
-          WHERE sp.conversation_id = c.id
-        ) w
-        WHERE c.id = ANY(ids) AND w.terms IS NOT NULL
-        ON CONFLICT (conversation_id) DO UPDATE SET terms = excluded.terms;
-        SELECT cs_refresh_conversation_headings(ids);
-      $$;
-
-      CREATE OR REPLACE FUNCTION cs_conversation_terms_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION cs_conversation_headings_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        DELETE FROM search_conversation_terms t
-        WHERE t.conversation_id IN (SELECT conversation_id FROM changed_passages)
-          AND NOT EXISTS (SELECT 1 FROM search_passages sp WHERE sp.conversation_id = t.conversation_id);
+        PERFORM cs_refresh_conversation_headings(ARRAY(SELECT DISTINCT conversation_id FROM changed_passages));
+        RETURN NULL;
+      END $$;
+
+      CREATE FUNCTION cs_conversation_headings_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
         DELETE FROM search_conversation_headings h
         WHERE h.conversation_id IN (SELECT conversation_id FROM changed_passages)
           AND NOT EXISTS (SELECT 1 FROM search_passages sp WHERE sp.conversation_id = h.conversation_id);
         RETURN NULL;
       END $$;
+
+      CREATE TRIGGER search_conversation_headings_on_insert AFTER INSERT ON search_passages
+        REFERENCING NEW TABLE AS changed_passages FOR EACH STATEMENT EXECUTE FUNCTION cs_conversation_headings_after_insert();
+      CREATE TRIGGER search_conversation_headings_on_delete AFTER DELETE ON search_passages
+        REFERENCING OLD TABLE AS changed_passages FOR EACH STATEMENT EXECUTE FUNCTION cs_conversation_headings_after_delete();
 
       SELECT cs_refresh_conversation_headings(ARRAY(SELECT conversation_id FROM search_conversation_terms));
       CREATE INDEX search_conversation_headings_idx ON search_conversation_headings USING gin (headings) WITH (fastupdate = off);
@@ -76,25 +71,10 @@ export class SearchHeadingWords1765300000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
-      CREATE OR REPLACE FUNCTION cs_conversation_terms_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        DELETE FROM search_conversation_terms t
-        WHERE t.conversation_id IN (SELECT conversation_id FROM changed_passages)
-          AND NOT EXISTS (SELECT 1 FROM search_passages sp WHERE sp.conversation_id = t.conversation_id);
-        RETURN NULL;
-      END $$;
-      CREATE OR REPLACE FUNCTION cs_refresh_conversation_terms(ids text[]) RETURNS void LANGUAGE sql AS $$
-        INSERT INTO search_conversation_terms (conversation_id, workspace_id, terms)
-        SELECT c.id, c.workspace_id, w.terms
-        FROM conversations c
-        CROSS JOIN LATERAL (
-          SELECT array_to_tsvector(array_agg(DISTINCT l.lexeme)) AS terms
-          FROM search_passages sp CROSS JOIN LATERAL unnest(tsvector_to_array(sp.tsv)) AS l(lexeme)
-          WHERE sp.conversation_id = c.id
-        ) w
-        WHERE c.id = ANY(ids) AND w.terms IS NOT NULL
-        ON CONFLICT (conversation_id) DO UPDATE SET terms = excluded.terms;
-      $$;
+      DROP TRIGGER search_conversation_headings_on_insert ON search_passages;
+      DROP TRIGGER search_conversation_headings_on_delete ON search_passages;
+      DROP FUNCTION cs_conversation_headings_after_insert();
+      DROP FUNCTION cs_conversation_headings_after_delete();
       DROP FUNCTION cs_refresh_conversation_headings(text[]);
       DROP INDEX search_passages_heading_conversation_idx;
       DROP TABLE search_conversation_headings;
