@@ -118,9 +118,8 @@ export async function searchConversations(db: RowQueryable, principal: Principal
   // index) and pass the filters are read once (`allowed`); content walks them newest first, headings walk those
   // among them whose titles, digests or summary lines hold the words (search_conversation_headings, by primary key
   // or its GIN index, as the planner judges), each probed by the headings' partial index (docs/search.md "Filtered
-  // searches"). Either passages' GIN index would yield the matches of every
-  // conversation and tenant for the filters to drop most of them, and walking every conversation the filters allow
-  // would probe those without the words too.
+  // searches"). Either passages' GIN index would yield the matches of every conversation and tenant for the filters
+  // to drop most of them, and walking every conversation the filters allow would probe those without the words too.
   function narrowed(holdingWords: string, headingWords: string): [string, string, string] {
     const newest = newestFirst('a').orderBy();
     return [
