@@ -1,8 +1,10 @@
 import { DomainError, type Scope } from '@cs/domain';
 import { CursorCodec, PAGE_PARAMS } from '@cs/paging';
+import { SqlParams } from '@cs/persistence';
 import { createTestDatabase, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
 import { Catalog } from './catalog';
-import { LIST_CONVERSATIONS_PARAMS } from './conversations/conversation-filters';
+import { conversationConditions } from './conversations/conversation-conditions';
+import { conversationFilters, LIST_CONVERSATIONS_PARAMS } from './conversations/conversation-filters';
 import { LIST_FOLDERS_PARAMS } from './folders/list-folders.query';
 
 
@@ -187,6 +189,20 @@ describe('Catalog against PostgreSQL', () => {
     it('restricts to the immediate folder with recursive=false', async () => {
       const page = await catalog.listConversations(principalOf(ws), conversationsQuery({ folder_id: root.id, recursive: false }));
       expect(page.data.map((c) => c.title)).toEqual(['in root']);
+    });
+
+    it("filters on no column conversations_status_list_idx lacks, so a narrowed search reads what they allow from the index alone", async () => {
+      const tag = await f.tag(ws.workspace);
+      const params = LIST_CONVERSATIONS_PARAMS.fromJson({ folder_id: root.id, tag_id: [tag.id], created_after: '2026-01-01T00:00:00Z' });
+      const where = await conversationConditions(db.dataSource, principalOf(ws), conversationFilters(params.values), new SqlParams());
+      const used = new Set([...where.join(' AND ').matchAll(/\bc\.(\w+)/g)].map((m) => m[1]!));
+      const rows: { column: string }[] = await db.dataSource.query(
+        `SELECT a.attname AS column FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+         WHERE i.indexrelid = 'conversations_status_list_idx'::regclass`,
+      );
+      const covered = new Set(rows.map((row) => row.column));
+      expect([...used].filter((column) => !covered.has(column))).toEqual([]);
+      expect(used).toEqual(new Set(['id', 'workspace_id', 'owner_id', 'visibility', 'status', 'created_at', 'folder_id']));
     });
 
     it('answers 404 for an unknown, foreign or invisible folder_id', async () => {

@@ -16,6 +16,7 @@ import { SearchWordPairs1765000000000 } from './migrations/1765000000000-search-
 import { SearchConversationTerms1765100000000 } from './migrations/1765100000000-search-conversation-terms';
 import { SearchGinWithoutPendingList1765200000000 } from './migrations/1765200000000-search-gin-without-pending-list';
 import { SearchHeadingWords1765300000000 } from './migrations/1765300000000-search-heading-words';
+import { ConversationsListCoversFilters1765400000000 } from './migrations/1765400000000-conversations-list-covers-filters';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   SearchConversationTerms1765100000000,
   SearchGinWithoutPendingList1765200000000,
   SearchHeadingWords1765300000000,
+  ConversationsListCoversFilters1765400000000,
 ];
 
 export interface DataSourceOptions {
