@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The conversations' list index by status also carries the columns of the list's own conditions (owner, visibility,
  * folder), so reading which of a workspace's conversations a filter allows needs no row of the table. A search
- * narrowed by folder or date reads them for every conversation that holds its words (docs/search.md "Filtered
+ * narrowed by folder, tag or date reads them for every conversation that holds its words (docs/search.md "Filtered
  * searches"); from the table, that was a page for every four conversations (rows of about 1 KB, summaries inline):
  * 2,889 pages and 9 of the 16 ms of "political" in a folder on the benchmark. As an index-only scan it reads the
  * index's own pages: a filtered search's mean alone went from 12.8 to 9.1–9.7 ms (tools/bench/README.md "search").
