@@ -195,12 +195,18 @@ describe('who may manage webhooks', () => {
     expect(await webhookRows(there.workspace.id)).toEqual({ ...before, webhooks: before.webhooks + 1 });
   });
 
-  it('another admin of the workspace manages webhooks an admin created', async () => {
+  it("another admin of the workspace sees a webhook an admin created and may turn it off, but not change it or read its log (403)", async () => {
     const world = await env.world();
     const webhook = await createWebhook(world.admin);
     const second = await env.actor(world.workspace, 'admin');
-    const response = await second.client.request<WebhookBody>('PATCH', '/api/v1/webhooks/{id}', { pathParams: { id: webhook.id }, json: { description: 'Mine too' } });
-    expect(response.body).toMatchObject({ id: webhook.id, description: 'Mine too' });
+    const seen = await second.client.request<WebhookBody>('GET', '/api/v1/webhooks/{id}', { pathParams: { id: webhook.id } });
+    expect(seen.body).toMatchObject({ id: webhook.id, owner_id: world.admin.user.id });
+    const changed = await second.client.request<Problem>('PATCH', '/api/v1/webhooks/{id}', { pathParams: { id: webhook.id }, json: { url: 'https://attacker.example.test/in' } });
+    expect([changed.status, changed.body.code]).toEqual([403, 'forbidden']);
+    const log = await second.client.request<Problem>('GET', '/api/v1/webhooks/{id}/deliveries', { pathParams: { id: webhook.id } });
+    expect([log.status, log.body.code]).toEqual([403, 'forbidden']);
+    const off = await second.client.request<WebhookBody>('PATCH', '/api/v1/webhooks/{id}', { pathParams: { id: webhook.id }, json: { enabled: false } });
+    expect(off.body).toMatchObject({ id: webhook.id, enabled: false, disabled_reason: 'manual', url: webhook.url });
   });
 });
 

@@ -2,6 +2,7 @@ import { isIdOf, notFound } from '@cs/domain';
 import { newestFirst, type Page, type PageRequest } from '@cs/paging';
 import { type RowQueryable, SqlParams } from '@cs/persistence';
 import type { WebhookActor } from './webhook-actor';
+import { webhookFor } from './webhook-access';
 import type { DeliveryOrigin, DeliveryStatus, WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail } from './webhook.resource';
 
 export interface DeliveryLogFilters {
@@ -62,11 +63,8 @@ function toAttempt(row: AttemptRow): WebhookAttempt {
   return { ...row, started_at: row.started_at.toISOString() };
 }
 
-async function assertWebhookOf(db: RowQueryable, actor: WebhookActor, webhookId: string): Promise<void> {
-  if (!isIdOf('webhook', webhookId)) throw notFound('webhook');
-  const rows = await db.query(`SELECT 1 FROM webhooks WHERE id = $1 AND workspace_id = $2`, [webhookId, actor.workspaceId]);
-  if (rows.length === 0) throw notFound('webhook');
-}
+/** The log shows what was sent: its owner's alone (webhook-access.ts). */
+const readLog = (db: RowQueryable, actor: WebhookActor, webhookId: string) => webhookFor(db, actor, webhookId, { lock: null, ownerOnly: 'read its delivery log' });
 
 /** A webhook's delivery log, newest first, keyset-paginated on (created_at, id). */
 export async function listDeliveries(
@@ -75,7 +73,7 @@ export async function listDeliveries(
   webhookId: string,
   request: PageRequest<DeliveryLogFilters>,
 ): Promise<Page<WebhookDelivery>> {
-  await assertWebhookOf(db, actor, webhookId);
+  await readLog(db, actor, webhookId);
   const p = new SqlParams();
   const where = [`d.webhook_id = ${p.add(webhookId)}`, `d.workspace_id = ${p.add(actor.workspaceId)}`];
   if (request.filters.status === 'failed') where.push(`d.status = 'failed'`);
@@ -90,7 +88,7 @@ export async function listDeliveries(
 
 /** One delivery of the webhook with its payload and every attempt (request, response, duration, error). */
 export async function getDelivery(db: RowQueryable, actor: WebhookActor, webhookId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
-  await assertWebhookOf(db, actor, webhookId);
+  await readLog(db, actor, webhookId);
   if (!isIdOf('delivery', deliveryId)) throw notFound('delivery');
   const [row] = await db.query<DeliveryRow & { payload: Record<string, unknown> }>(
     `${deliverySelect(', d.payload')} WHERE d.id = $1 AND d.webhook_id = $2 AND d.workspace_id = $3`,

@@ -1,5 +1,6 @@
-import { isIdOf, newId, notFound } from '@cs/domain';
+import { newId } from '@cs/domain';
 import type { Tx } from '@cs/writes';
+import { webhookFor } from './webhook-access';
 import type { RecoverWebhookInput } from './webhook-input.schema';
 import type { WebhookCommandContext } from './webhook.commands';
 import type { z } from 'zod/v4';
@@ -15,11 +16,8 @@ export type WebhookRecovery = z.output<typeof WebhookRecoverySchema>;
  * Redeliver, it is an admin's explicit request, so it is sent to a disabled webhook too.
  */
 export async function recoverFailedDeliveries(tx: Tx, ctx: WebhookCommandContext, webhookId: string, input: RecoverWebhookInput): Promise<WebhookRecovery> {
-  if (!isIdOf('webhook', webhookId)) throw notFound('webhook');
-  // FOR SHARE: a concurrent delete waits, so no new delivery points at a webhook that is going away; a concurrent
-  // recovery of the same webhook waits too (FOR UPDATE), so two of them cannot both see an event as undelivered.
-  const locked = await tx.query(`SELECT 1 FROM webhooks WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [webhookId, ctx.actor.workspaceId]);
-  if (locked.length === 0) throw notFound('webhook');
+  // FOR UPDATE: a concurrent recovery of the same webhook waits, so two of them cannot both see an event as undelivered.
+  await webhookFor(tx, ctx.actor, webhookId, { lock: 'FOR UPDATE', ownerOnly: 'recover its deliveries' });
   const since = new Date(input.since);
   const events = await tx.query<{ event_id: string }>(
     `SELECT d.event_id

@@ -1,6 +1,7 @@
 import { isIdOf, newId, notFound } from '@cs/domain';
 import type { Tx } from '@cs/writes';
 import { getDelivery } from './delivery-log.queries';
+import { webhookFor } from './webhook-access';
 import type { WebhookCommandContext } from './webhook.commands';
 import type { WebhookDeliveryDetail } from './webhook.resource';
 
@@ -39,19 +40,12 @@ async function insertPendingDelivery(
   return getDelivery(tx, ctx.actor, webhookId, id);
 }
 
-async function lockWebhookOf(tx: Tx, ctx: WebhookCommandContext, webhookId: string): Promise<void> {
-  if (!isIdOf('webhook', webhookId)) throw notFound('webhook');
-  // FOR SHARE: a concurrent delete waits, so the new delivery never points at a webhook that is going away.
-  const rows = await tx.query(`SELECT 1 FROM webhooks WHERE id = $1 AND workspace_id = $2 FOR SHARE`, [webhookId, ctx.actor.workspaceId]);
-  if (rows.length === 0) throw notFound('webhook');
-}
-
 /**
  * Redeliver (as GitHub does): a NEW delivery of the same event and payload, so the `webhook-id` header stays the
  * event's id and receivers that already processed it can de-duplicate. The original delivery and its log stay.
  */
 export async function redeliver(tx: Tx, ctx: WebhookCommandContext, webhookId: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
-  await lockWebhookOf(tx, ctx, webhookId);
+  await webhookFor(tx, ctx.actor, webhookId, { lock: 'FOR SHARE', ownerOnly: 'redeliver its events' });
   if (!isIdOf('delivery', deliveryId)) throw notFound('delivery');
   const [original] = await tx.query<{ event_id: string; event_type: string; payload: unknown }>(
     `SELECT event_id, event_type, payload FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2 AND workspace_id = $3`,
@@ -63,7 +57,7 @@ export async function redeliver(tx: Tx, ctx: WebhookCommandContext, webhookId: s
 
 /** Send test event: a `webhook.test` event with a new evt_ id, delivered to this webhook only, enabled or not. */
 export async function sendTestEvent(tx: Tx, ctx: WebhookCommandContext, webhookId: string): Promise<WebhookDeliveryDetail> {
-  await lockWebhookOf(tx, ctx, webhookId);
+  await webhookFor(tx, ctx.actor, webhookId, { lock: 'FOR SHARE', ownerOnly: 'send it a test event' });
   const envelope = testEventEnvelope(webhookId, ctx.now);
   return insertPendingDelivery(tx, ctx, webhookId, { eventId: envelope.id, eventType: envelope.type, payload: envelope, origin: 'test' });
 }

@@ -18,6 +18,11 @@ export const WEBHOOK_DISABLED_REASONS = ['manual', 'failing', 'gone'] as const;
 
 const webhookFields = {
   id: prefixedId('webhook', 'Webhook id.'),
+  owner_id: prefixedId(
+    'user',
+    'The admin who created it and owns it: it delivers events about the conversations they can see, and only they may change it, read ' +
+      'its delivery log or send it anything; any admin may turn it off or on and delete it.',
+  ),
   url: z.string().min(1).max(WEBHOOK_LIMITS.url).meta({ format: 'uri', description: WEBHOOK_URL_DESCRIPTION }),
   events: z.array(z.enum(EVENT_TYPES)).min(1).meta({ description: EVENTS_DESCRIPTION }),
   description: z.string().max(WEBHOOK_LIMITS.description).nullable().meta({ description: 'What the webhook is for; null when not set.' }),

@@ -2,6 +2,7 @@ import { openWebhookSecret } from '@cs/events';
 import { DomainError, newId } from '@cs/domain';
 import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
 import type { WebhookActor } from './webhook-actor';
+import { currentWebhookSecret } from './webhook.commands';
 import { WebhookSubscriptions } from './webhook-subscriptions';
 
 const KEY = 'int-spec-webhook-secret-key-0123456789abcdefghij';
@@ -95,6 +96,58 @@ describe('WebhookSubscriptions (real PostgreSQL)', () => {
     const enabled = await subscriptions.update(actor, hook.id, { enabled: true, events: ['conversation.failed', 'conversation.ready'], description: null });
     expect(enabled).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null, events: ['conversation.ready', 'conversation.failed'], description: null });
     expect(await row(hook.id)).toMatchObject({ disabled_reason: null, disabled_at: null, failing_since: null });
+  });
+
+  describe("another admin and a webhook that delivers its owner's private conversation (issue 31)", () => {
+    /** Two admins of one workspace; the first owns a webhook whose log holds an event about their private conversation. */
+    async function twoAdminsAndAPrivateEvent() {
+      const workspace = await fixtures.workspace();
+      const ownerMember = await fixtures.member(workspace, { role: 'admin' });
+      const owner = actorOf(ownerMember);
+      const other = actorOf(await fixtures.member(workspace, { role: 'admin' }));
+      const secret = await fixtures.conversation(ownerMember, { title: 'Layoffs plan', visibility: 'private' });
+      const hook = await subscriptions.create(owner, { url: 'http://example.test/owner', events: ['conversation.ready'] });
+      const deliveryId = newId('delivery');
+      // As the relay writes it: the event about the owner's private conversation, delivered and failed.
+      await db.dataSource.query(
+        `INSERT INTO webhook_deliveries (id, workspace_id, webhook_id, event_id, event_type, payload, status, attempts, created_at)
+         VALUES ($1, $2, $3, $4, 'conversation.ready', $5, 'failed', 6, $6)`,
+        [deliveryId, owner.workspaceId, hook.id, newId('event'), JSON.stringify({ type: 'conversation.ready', data: { id: secret.id, title: 'Layoffs plan' } }), now],
+      );
+      return { owner, other, hook, deliveryId };
+    }
+
+    it('cannot read its log, send it anything, change where or what it sends, or see or rotate its secret: 403, and nothing changes', async () => {
+      const { owner, other, hook, deliveryId } = await twoAdminsAndAPrivateEvent();
+      const before = { webhook: await row(hook.id), deliveries: await db.dataSource.query(`SELECT * FROM webhook_deliveries WHERE webhook_id = $1`, [hook.id]) };
+      const refused = {
+        deliveries: await codeOf(subscriptions.deliveries(other, hook.id, { filters: { status: 'all' }, limit: 10 })),
+        delivery: await codeOf(subscriptions.delivery(other, hook.id, deliveryId)),
+        redeliver: await codeOf(subscriptions.redeliver(other, hook.id, deliveryId)),
+        recover: await codeOf(subscriptions.recover(other, hook.id, { since: new Date(now.getTime() - 3_600_000).toISOString() })),
+        test: await codeOf(subscriptions.sendTestEvent(other, hook.id)),
+        url: await codeOf(subscriptions.update(other, hook.id, { url: 'http://attacker.test/steal' })),
+        events: await codeOf(subscriptions.update(other, hook.id, { events: ['conversation.failed'] })),
+        urlWhileEnabling: await codeOf(subscriptions.update(other, hook.id, { enabled: true, url: 'http://attacker.test/steal' })),
+        rotate: await codeOf(subscriptions.rotateSecret(other, hook.id)),
+        secret: await codeOf(subscriptions.run(other, (tx, ctx) => currentWebhookSecret(tx, ctx, hook.id))),
+      };
+      expect(refused).toEqual(Object.fromEntries(Object.keys(refused).map((k) => [k, 'forbidden'])));
+      expect({ webhook: await row(hook.id), deliveries: await db.dataSource.query(`SELECT * FROM webhook_deliveries WHERE webhook_id = $1`, [hook.id]) }).toEqual(before);
+      // The owner still can.
+      expect((await subscriptions.deliveries(owner, hook.id, { filters: { status: 'all' }, limit: 10 })).items.map((d) => d.id)).toEqual([deliveryId]);
+      expect((await subscriptions.update(owner, hook.id, { url: 'http://example.test/moved' })).url).toBe('http://example.test/moved');
+    });
+
+    it('sees its settings and owner, turns it off and on, and deletes it', async () => {
+      const { owner, other, hook } = await twoAdminsAndAPrivateEvent();
+      expect(await subscriptions.get(other, hook.id)).toMatchObject({ id: hook.id, owner_id: owner.userId, url: 'http://example.test/owner' });
+      expect((await subscriptions.list(other, { limit: 10 })).items.map((w) => w.id)).toEqual([hook.id]);
+      expect(await subscriptions.update(other, hook.id, { enabled: false })).toMatchObject({ enabled: false, disabled_reason: 'manual' });
+      expect(await subscriptions.update(other, hook.id, { enabled: true })).toMatchObject({ enabled: true });
+      await subscriptions.delete(other, hook.id);
+      expect(await row(hook.id)).toBeUndefined();
+    });
   });
 
   it('rotating keeps the replaced secret signing for 24 hours beside the new one', async () => {

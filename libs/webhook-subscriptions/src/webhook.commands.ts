@@ -1,7 +1,8 @@
 import { newWebhookSecret, openWebhookSecret, PREVIOUS_SECRET_GRACE_SECONDS, sealWebhookSecret } from '@cs/events';
-import { isIdOf, newId, notFound } from '@cs/domain';
+import { newId } from '@cs/domain';
 import type { Tx } from '@cs/writes';
 import { type WebhookActor } from './webhook-actor';
+import { webhookFor } from './webhook-access';
 import type { CreateWebhookInput, UpdateWebhookInput } from './webhook-input.schema';
 import { getWebhook } from './webhook.queries';
 import type { Webhook, WebhookWithSecret } from './webhook.resource';
@@ -27,30 +28,21 @@ export async function createWebhook(tx: Tx, ctx: WebhookCommandContext, input: C
   return { ...(await getWebhook(tx, actor, id, now)), secret };
 }
 
-/** Locks the webhook row for the rest of the transaction; 404 when it is not the workspace's. */
-async function lockWebhook(tx: Tx, actor: WebhookActor, id: string): Promise<{ enabled: boolean; secret_sealed: string }> {
-  if (!isIdOf('webhook', id)) throw notFound('webhook');
-  const [row] = await tx.query<{ enabled: boolean; secret_sealed: string }>(
-    `SELECT enabled, secret_sealed FROM webhooks WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
-    [id, actor.workspaceId],
-  );
-  if (!row) throw notFound('webhook');
-  return row;
-}
-
 /**
  * PATCH semantics (absent fields stay). Turning a webhook on clears why it was off and its failing run, so the
  * worker starts it afresh; turning it off marks it `manual`. Setting the state it already has changes nothing,
- * so a webhook the worker disabled as `failing` stays `failing` when an admin "disables" it again.
+ * so a webhook the worker disabled as `failing` stays `failing` when an admin "disables" it again. Any admin may
+ * turn a webhook off or on; every other setting is its owner's (webhook-access.ts).
  */
 export async function updateWebhook(tx: Tx, ctx: WebhookCommandContext, id: string, input: UpdateWebhookInput): Promise<Webhook> {
-  const current = await lockWebhook(tx, ctx.actor, id);
   const changes: Record<string, unknown> = {
     url: input.url,
     events: input.events,
     description: input.description,
     rate_limit_per_second: input.rate_limit_per_second,
   };
+  const settings = Object.values(changes).some((value) => value !== undefined);
+  const current = await webhookFor(tx, ctx.actor, id, { lock: 'FOR UPDATE', ...(settings ? { ownerOnly: 'change its settings' } : {}) });
   if (input.enabled === true && !current.enabled) {
     Object.assign(changes, { enabled: true, disabled_reason: null, disabled_at: null, failing_since: null });
   } else if (input.enabled === false && current.enabled) {
@@ -70,7 +62,7 @@ export async function updateWebhook(tx: Tx, ctx: WebhookCommandContext, id: stri
  * A second rotation within that window retires the older of the two at once.
  */
 export async function rotateWebhookSecret(tx: Tx, ctx: WebhookCommandContext, id: string): Promise<WebhookWithSecret> {
-  const current = await lockWebhook(tx, ctx.actor, id);
+  const current = await webhookFor(tx, ctx.actor, id, { lock: 'FOR UPDATE', ownerOnly: 'rotate its signing secret' });
   const secret = newWebhookSecret();
   await tx.query(
     `UPDATE webhooks SET secret_sealed = $2, previous_secret_sealed = $3, previous_secret_expires_at = $4, updated_at = $5 WHERE id = $1`,
@@ -79,14 +71,17 @@ export async function rotateWebhookSecret(tx: Tx, ctx: WebhookCommandContext, id
   return { ...(await getWebhook(tx, ctx.actor, id, ctx.now)), secret };
 }
 
-/** Deletes the subscription with its whole delivery log (the foreign keys cascade); pending deliveries are dropped. */
+/**
+ * Deletes the subscription with its whole delivery log (the foreign keys cascade); pending deliveries are dropped.
+ * Any admin may: it shows and moves no event.
+ */
 export async function deleteWebhook(tx: Tx, ctx: WebhookCommandContext, id: string): Promise<void> {
-  await lockWebhook(tx, ctx.actor, id);
+  await webhookFor(tx, ctx.actor, id, { lock: 'FOR UPDATE' });
   await tx.query(`DELETE FROM webhooks WHERE id = $1`, [id]);
 }
 
 /** The current signing secret in clear, for the answer of an idempotent replay of create or rotate-secret. */
 export async function currentWebhookSecret(tx: Tx, ctx: WebhookCommandContext, id: string): Promise<string> {
-  const row = await lockWebhook(tx, ctx.actor, id);
+  const row = await webhookFor(tx, ctx.actor, id, { lock: 'FOR UPDATE', ownerOnly: 'see its signing secret' });
   return openWebhookSecret(ctx.secretKey, row.secret_sealed);
 }

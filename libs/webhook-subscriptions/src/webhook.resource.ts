@@ -32,6 +32,7 @@ export type WebhookDeliveryDetail = z.output<typeof WebhookDeliveryDetailSchema>
 
 export interface WebhookRow {
   id: string;
+  owner_id: string;
   url: string;
   events: string[];
   description: string | null;
@@ -44,12 +45,13 @@ export interface WebhookRow {
   updated_at: Date;
 }
 
-export const WEBHOOK_COLUMNS = 'id, url, events, description, enabled, disabled_reason, rate_limit_per_second, failing_since, previous_secret_expires_at, created_at, updated_at';
+export const WEBHOOK_COLUMNS = 'id, owner_id, url, events, description, enabled, disabled_reason, rate_limit_per_second, failing_since, previous_secret_expires_at, created_at, updated_at';
 
 export function toWebhook(row: WebhookRow, now: Date): Webhook {
   const previousUntil = row.previous_secret_expires_at && row.previous_secret_expires_at > now ? row.previous_secret_expires_at.toISOString() : null;
   return {
     id: row.id,
+    owner_id: row.owner_id,
     url: row.url,
     events: row.events as EventType[],
     description: row.description,

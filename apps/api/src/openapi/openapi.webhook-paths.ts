@@ -8,7 +8,10 @@ import type { Operation, Parameter, PathItem, Response } from './openapi.types';
 const apiKey = [{ bearerAuth: [] }];
 const ADMIN_NOTE =
   'Webhooks are developer settings: API keys of workspace admins only. A member\'s key gets 403 `forbidden`, an OAuth access token ' +
-  '403 `api_key_required`. Webhooks of other workspaces, unknown and malformed ids are the same 404 `not_found`.';
+  '403 `api_key_required`. Webhooks of other workspaces, unknown and malformed ids are the same 404 `not_found`. A webhook delivers ' +
+  'events about the conversations its owner (`owner_id`) can see, so only its owner may change its settings, rotate its secret, read ' +
+  'its delivery log or send it anything (test, redeliver, recover); another admin gets 403 `forbidden`, and may only see it, turn it ' +
+  'off or on, and delete it.';
 const IDEMPOTENT_NOTE = 'Send an `Idempotency-Key` to make retries safe.';
 const SEND_NOTE = 'The new delivery is `pending` and due at once; the webhook worker sends it within about a second, enabled webhook or not.';
 
@@ -42,6 +45,7 @@ const withReplay = (response: Response): Response => ({ ...response, headers: { 
 
 const exampleWebhook = {
   id: exampleId('webhook'),
+  owner_id: exampleId('user'),
   url: 'https://hooks.example.com/conversations',
   events: ['conversation.ready', 'conversation.deleted'],
   description: 'CRM sync',

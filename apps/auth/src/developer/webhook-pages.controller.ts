@@ -216,8 +216,7 @@ export class WebhookPagesController {
     const actor = actorOf(ctx);
     const webhook = await this.webhooks.get(actor, id);
     const filter: LogFilter = req.query['status'] === 'failed' ? 'failing' : 'all';
-    const after = this.cursors.decode(actor, webhook.id, filter, req.query['cursor']);
-    const log = await this.webhooks.deliveries(actor, id, { filters: { status: filter }, limit: LOG_PAGE_SIZE, ...(after ? { after } : {}) });
+    const log = webhook.owner_id === actor.userId ? await this.deliveryLog(actor, webhook.id, filter, req.query['cursor']) : null;
     const secret = extra.secret;
     sendHtml(
       res,
@@ -227,13 +226,22 @@ export class WebhookPagesController {
         user: ctx.user,
         workspace: ctx.workspace,
         webhook,
-        deliveries: log.items,
-        filter: filter === 'failing' ? 'failed' : 'all',
-        olderPage: log.nextKey ? this.cursors.encode(actor, webhook.id, filter, log.nextKey) : null,
+        log,
         ...(secret ? { secret } : {}),
         ...(extra.flash ? { flash: extra.flash } : {}),
       }),
     );
+  }
+
+  /** A page of the log of a webhook the actor owns, as the page shows it. */
+  private async deliveryLog(actor: WebhookActor, webhookId: string, filter: LogFilter, cursor: unknown) {
+    const after = this.cursors.decode(actor, webhookId, filter, cursor);
+    const page = await this.webhooks.deliveries(actor, webhookId, { filters: { status: filter }, limit: LOG_PAGE_SIZE, ...(after ? { after } : {}) });
+    return {
+      deliveries: page.items,
+      filter: filter === 'failing' ? ('failed' as const) : ('all' as const),
+      olderPage: page.nextKey ? this.cursors.encode(actor, webhookId, filter, page.nextKey) : null,
+    };
   }
 
   private renderForm(

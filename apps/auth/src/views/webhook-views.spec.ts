@@ -14,6 +14,7 @@ const at = '2026-11-22T14:05:09.000Z';
 
 const aWebhook = (o: Partial<Webhook> = {}): Webhook => ({
   id: 'whk_1',
+  owner_id: 'usr_1',
   url: 'https://hooks.example.com/in',
   events: ['conversation.ready'],
   description: null,
@@ -53,7 +54,7 @@ describe('webhook views', () => {
   it('escape the URL and description in the list, the webhook page and the form', () => {
     const hostile = aWebhook({ url: `https://x.test/${HOSTILE}`, description: HOSTILE });
     withoutHostileMarkup(webhooksSection({ workspaceId: workspace.id, webhooks: [hostile], hasMore: false }).toString());
-    withoutHostileMarkup(renderWebhook({ csrfToken: CSRF, user, workspace, webhook: hostile, deliveries: [], filter: 'all', olderPage: null }));
+    withoutHostileMarkup(renderWebhook({ csrfToken: CSRF, user, workspace, webhook: hostile, log: { deliveries: [], filter: 'all', olderPage: null } }));
     withoutHostileMarkup(renderWebhookForm({ mode: 'edit', csrfToken: CSRF, user, workspace, values: { url: HOSTILE, events: [], description: HOSTILE }, webhookId: 'whk_1' }));
   });
 
@@ -86,9 +87,7 @@ describe('webhook views', () => {
       user,
       workspace,
       webhook: aWebhook({ enabled: false, disabled_reason: 'failing', failing_since: at }),
-      deliveries: [aDelivery()],
-      filter: 'failed',
-      olderPage: 'eyJ2IjoxfQ.c2lnbmF0dXJl',
+      log: { deliveries: [aDelivery()], filter: 'failed', olderPage: 'eyJ2IjoxfQ.c2lnbmF0dXJl' },
     });
     expect(doc).toContain('Disabled: kept failing');
     expect(doc).toContain('Failing since');
@@ -104,9 +103,21 @@ describe('webhook views', () => {
   });
 });
 
+describe("another admin's webhook (issue 31)", () => {
+  it('shows its settings, Disable and Delete, and neither its log nor what only its owner may do', () => {
+    const doc = renderWebhook({ csrfToken: CSRF, user, workspace, webhook: aWebhook(), log: null });
+    expect(doc).toContain('value="disable"');
+    expect(doc).toContain('/delete?workspace=');
+    expect(doc).toContain('belongs to another admin');
+    for (const ownerOnly of ['value="send_test_event"', '/edit?workspace=', '/rotate-secret?workspace=', 'value="recover"', 'value="redeliver"']) {
+      expect(doc).not.toContain(ownerOnly);
+    }
+  });
+});
+
 describe('the delivery log (issue 19)', () => {
   const log = (deliveries: WebhookDelivery[]) =>
-    renderWebhook({ csrfToken: CSRF, user, workspace, webhook: aWebhook(), deliveries, filter: 'all', olderPage: null });
+    renderWebhook({ csrfToken: CSRF, user, workspace, webhook: aWebhook(), log: { deliveries, filter: 'all', olderPage: null } });
   const retrying = aDelivery({ id: 'dlv_retry', status: 'pending', attempt_count: 2, completed_at: null, next_attempt_at: '2026-11-22T14:10:41.000Z' });
 
   it('offers no Redeliver on a pending delivery, in the log and on its page', () => {

@@ -11,10 +11,16 @@ export interface WebhookViewInput {
   user: ViewUser;
   workspace: { id: string; name: string };
   webhook: Webhook;
-  deliveries: WebhookDelivery[];
-  filter: 'all' | 'failed';
-  /** The signed cursor of the next (older) page of the log, or null on the last page. */
-  olderPage: string | null;
+  /**
+   * The delivery log, for the webhook's owner; null for another admin, who may only see its settings, turn it off or
+   * on and delete it (docs/api.md "Subscriptions").
+   */
+  log: {
+    deliveries: WebhookDelivery[];
+    filter: 'all' | 'failed';
+    /** The signed cursor of the next (older) page of the log, or null on the last page. */
+    olderPage: string | null;
+  } | null;
   /** A signing secret shown once, right after the webhook was created or its secret rotated. */
   secret?: { label: string; value: string };
   flash?: FlashMessage;
@@ -41,7 +47,7 @@ function actionButton(path: string, workspaceId: string, csrfToken: string, acti
 }
 
 /** Recover (as Svix's): send again every event that failed since a time; the default is a day ago. */
-function recoverForm(input: WebhookViewInput): SafeHtml {
+function recoverForm(input: WebhookViewInput & { log: NonNullable<WebhookViewInput['log']> }): SafeHtml {
   const dayAgo = new Date(Date.now() - 86_400_000).toISOString().slice(0, 16);
   return html`<form method="post" action="${pathTo`/developer/webhooks/${input.webhook.id}/recover`}" class="card recover-form">
     ${csrfInput(input.csrfToken)}
@@ -54,7 +60,7 @@ function recoverForm(input: WebhookViewInput): SafeHtml {
   </form>`;
 }
 
-function deliveryRow(input: WebhookViewInput, delivery: WebhookDelivery): SafeHtml {
+function deliveryRow(input: WebhookViewInput & { log: NonNullable<WebhookViewInput['log']> }, delivery: WebhookDelivery): SafeHtml {
   const { webhook, workspace, csrfToken } = input;
   const detailHref = pathTo`/developer/webhooks/${webhook.id}/deliveries/${delivery.id}?workspace=${workspace.id}`;
   return html`<tr role="row" data-delivery-id="${delivery.id}">
@@ -73,12 +79,21 @@ function deliveryRow(input: WebhookViewInput, delivery: WebhookDelivery): SafeHt
   </tr>`;
 }
 
+/** Another admin's webhook: what they may do, and why the log is not shown. */
+const notOwnedNote = html`<section class="section" aria-labelledby="deliveries-title">
+  <h2 id="deliveries-title">Delivery log</h2>
+  <p class="card">This webhook belongs to another admin of the workspace. It delivers events about the conversations they can see, so only they can read its delivery log, send it events, change it or rotate its secret. You can turn it off or on, or delete it.</p>
+</section>`;
+
 function deliveryLog(input: WebhookViewInput): SafeHtml {
+  if (input.log === null) return notOwnedNote;
+  const owned = { ...input, log: input.log };
+  const { log } = owned;
   const base = pathTo`/developer/webhooks/${input.webhook.id}?workspace=${input.workspace.id}`;
-  const current = (filter: 'all' | 'failed') => (input.filter === filter ? html` aria-current="page"` : '');
+  const current = (filter: 'all' | 'failed') => (log.filter === filter ? html` aria-current="page"` : '');
   const table =
-    input.deliveries.length === 0
-      ? html`<div class="empty"><strong>${input.filter === 'failed' ? 'No failed deliveries.' : 'No deliveries yet.'}</strong>${input.filter === 'failed' ? 'Every delivery kept in the log succeeded or has not failed an attempt yet.' : 'Send a test event to try the endpoint.'}</div>`
+    log.deliveries.length === 0
+      ? html`<div class="empty"><strong>${log.filter === 'failed' ? 'No failed deliveries.' : 'No deliveries yet.'}</strong>${log.filter === 'failed' ? 'Every delivery kept in the log succeeded or has not failed an attempt yet.' : 'Send a test event to try the endpoint.'}</div>`
       : html`<table class="responsive deliveries" role="table" aria-labelledby="deliveries-title">
           <thead role="rowgroup"><tr role="row">
             <th role="columnheader" scope="col">Event</th>
@@ -89,10 +104,10 @@ function deliveryLog(input: WebhookViewInput): SafeHtml {
             <th role="columnheader" scope="col">Created</th>
             <th role="columnheader" scope="col"><span class="visually-hidden">Actions</span></th>
           </tr></thead>
-          <tbody role="rowgroup">${input.deliveries.map((d) => deliveryRow(input, d))}</tbody>
+          <tbody role="rowgroup">${log.deliveries.map((d) => deliveryRow(owned, d))}</tbody>
         </table>`;
-  const older = input.olderPage
-    ? html`<p class="below-card"><a class="button" href="${`${base}${input.filter === 'failed' ? '&status=failed' : ''}&cursor=${encodeURIComponent(input.olderPage)}`}">Older deliveries</a></p>`
+  const older = log.olderPage
+    ? html`<p class="below-card"><a class="button" href="${`${base}${log.filter === 'failed' ? '&status=failed' : ''}&cursor=${encodeURIComponent(log.olderPage)}`}">Older deliveries</a></p>`
     : '';
   return html`<section class="section" aria-labelledby="deliveries-title">
   <div class="section-header">
@@ -107,11 +122,14 @@ function deliveryLog(input: WebhookViewInput): SafeHtml {
   </div>
   <div class="table-card">${table}</div>
   ${older}
-  ${recoverForm(input)}
+  ${recoverForm(owned)}
 </section>`;
 }
 
-/** One webhook: its settings, its actions (test, enable/disable, rotate, delete) and its delivery log. */
+/**
+ * One webhook: its settings, its actions (test, enable/disable, rotate, delete) and its delivery log; for an admin
+ * who does not own it, its settings, enable/disable and delete only.
+ */
 export function renderWebhook(input: WebhookViewInput): string {
   const { webhook, workspace, csrfToken } = input;
   const path = (action: string) => `${pathTo`/developer/webhooks/${webhook.id}`}/${action}`;
@@ -133,12 +151,12 @@ ${revealedSecret(input.secret)}
       : ''}
   </dl>
   <div class="form-actions webhook-actions">
-    ${actionButton(path('test'), workspace.id, csrfToken, 'send_test_event', 'Send test event', 'primary')}
-    <a class="button" href="${pathTo`/developer/webhooks/${webhook.id}/edit?workspace=${workspace.id}`}">Edit</a>
+    ${input.log ? actionButton(path('test'), workspace.id, csrfToken, 'send_test_event', 'Send test event', 'primary') : ''}
+    ${input.log ? html`<a class="button" href="${pathTo`/developer/webhooks/${webhook.id}/edit?workspace=${workspace.id}`}">Edit</a>` : ''}
     ${webhook.enabled
       ? actionButton(path('disable'), workspace.id, csrfToken, 'disable', 'Disable')
       : actionButton(path('enable'), workspace.id, csrfToken, 'enable', 'Enable')}
-    <a class="button" href="${`${path('rotate-secret')}?workspace=${encodeURIComponent(workspace.id)}`}">Rotate secret</a>
+    ${input.log ? html`<a class="button" href="${`${path('rotate-secret')}?workspace=${encodeURIComponent(workspace.id)}`}">Rotate secret</a>` : ''}
     <a class="button danger" href="${`${path('delete')}?workspace=${encodeURIComponent(workspace.id)}`}" aria-label="Delete the webhook ${webhook.url}">Delete</a>
   </div>
 </div>
