@@ -255,6 +255,19 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
     }
   });
 
+  it('never sends to link-local or cloud metadata addresses, with WEBHOOK_ALLOW_PRIVATE_TARGETS as without it', async () => {
+    for (const allowPrivateTargets of [true, false]) {
+      const sender = new WebhookSender({ allowPrivateTargets, requireHttps: false, timeoutMs: 500 });
+      try {
+        for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/', 'http://[fd00:ec2::254]/', 'http://168.63.129.16/', 'http://[::ffff:169.254.169.254]/']) {
+          expect({ url, allowPrivateTargets, outcome: await sender.send({ url, headers: {}, body: '{}' }) }).toMatchObject({ outcome: { ok: false, errorKind: 'blocked_target' } });
+        }
+      } finally {
+        sender.close();
+      }
+    }
+  });
+
   it('signs with both secrets during the grace period after a rotation, and with the current one after it', async () => {
     behaviour = (_req, res) => res.writeHead(200).end();
     const previous = 'whsec_' + randomBytes(32).toString('base64');

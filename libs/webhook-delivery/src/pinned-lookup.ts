@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { isGlobalAddress } from './target-address.filter';
+import { isAllowedTarget } from './target-address.filter';
 
 /** Raised by the lookup when a target resolves to an address that is not globally reachable. */
 export class BlockedTargetError extends Error {
@@ -13,17 +13,20 @@ export class BlockedTargetError extends Error {
   }
 }
 
+/** How the host is resolved: node's own lookup (getaddrinfo), or in a test one that answers what the test needs. */
+export type ResolveAll = (hostname: string, options: { family?: number | 'IPv4' | 'IPv6' | undefined; hints?: number | undefined; all: true; order: 'verbatim' }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
 /**
- * A `lookup` for node:http(s) that resolves the host itself and refuses it when any answer is not a global
- * address. The socket connects to the address this lookup returned, so there is no second resolution an
- * attacker's DNS could answer differently (no rebinding window). With `allowPrivate` every address passes
- * (development and tests, where receivers listen on 127.0.0.1).
+ * A `lookup` for node:http(s) that resolves the host itself and refuses it when any answer is not an allowed target
+ * (isAllowedTarget: global, no cloud metadata service; with `allowPrivate`, loopback and private addresses too, for
+ * development and tests, where receivers listen on 127.0.0.1). The socket connects to the address this lookup
+ * returned, so there is no second resolution an attacker's DNS could answer differently (no rebinding window).
  */
-export function pinnedLookup(allowPrivate: boolean): LookupFunction {
+export function pinnedLookup(allowPrivate: boolean, resolveAll: ResolveAll = dnsLookup as ResolveAll): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { family: options.family, hints: options.hints, all: true, order: 'verbatim' }, (err, addresses: LookupAddress[]) => {
+    resolveAll(hostname, { family: options.family, hints: options.hints, all: true, order: 'verbatim' }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);
-      const refused = allowPrivate ? undefined : addresses.find((a) => !isGlobalAddress(a.address));
+      const refused = addresses.find((a) => !isAllowedTarget(a.address, allowPrivate));
       if (refused) return callback(new BlockedTargetError(hostname, refused.address), '', 0);
       if (addresses.length === 0) {
         const empty = Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' });

@@ -2,7 +2,7 @@ import { type IncomingHttpHeaders, request as httpRequest, Agent as HttpAgent } 
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { isIP } from 'node:net';
 import { BlockedTargetError, pinnedLookup } from './pinned-lookup';
-import { isGlobalAddress } from './target-address.filter';
+import { isAllowedTarget } from './target-address.filter';
 
 /** Why an attempt failed; null on success (the `error_kind` column of webhook_attempts). */
 export type AttemptErrorKind = 'timeout' | 'connection_refused' | 'dns' | 'tls' | 'blocked_target' | 'redirect' | 'http_status' | 'network';
@@ -101,8 +101,8 @@ export class WebhookSender {
     if (url.protocol === 'http:' && this.options.requireHttps) return refuse('blocked_target', 'https is required in production');
     // A literal address never reaches the lookup, so it is vetted here.
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !this.options.allowPrivateTargets && !isGlobalAddress(host)) {
-      return refuse('blocked_target', `${host} is not a globally reachable address`);
+    if (isIP(host) && !isAllowedTarget(host, this.options.allowPrivateTargets)) {
+      return refuse('blocked_target', `${host} is not an address webhooks are sent to`);
     }
     const https = url.protocol === 'https:';
     const body = Buffer.from(webhook.body, 'utf8');

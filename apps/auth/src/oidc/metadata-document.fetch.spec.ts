@@ -35,6 +35,13 @@ describe('metadataDocumentFetch (the Client ID Metadata Document fetch)', () => 
     expect(hits).toBe(0);
   });
 
+  it.each(['https://169.254.169.254/latest/meta-data', 'https://[fe80::1]/client.json', 'https://[fd00:ec2::254]/client.json', 'https://168.63.129.16/client.json'])(
+    'refuses %s with CLIENT_METADATA_ALLOW_PRIVATE_TARGETS too: the switch opens loopback and private ranges only',
+    async (url) => {
+      await expect(metadataDocumentFetch(true)(url, {})).rejects.toBeInstanceOf(BlockedTargetError);
+    },
+  );
+
   it('fetches over https only', async () => {
     await expect(metadataDocumentFetch(true)(`http://127.0.0.1:${port}/client.json`, {})).rejects.toThrow(/https only/);
     expect(hits).toBe(0);

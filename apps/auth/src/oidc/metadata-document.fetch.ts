@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:https';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
-import { BlockedTargetError, isGlobalAddress, pinnedLookup } from '@cs/webhook-delivery';
+import { BlockedTargetError, isAllowedTarget, pinnedLookup } from '@cs/webhook-delivery';
 
 /** Statuses a fetch Response carries without a body. */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
@@ -12,7 +12,8 @@ const NULL_BODY_STATUSES = new Set([204, 205, 304]);
  * (private, loopback, link-local and cloud metadata, …) and hands the socket the very address it vetted, so the
  * check is on the connected address with no second resolution to rebind; a literal address is vetted here, as the
  * webhook sender does, since no lookup runs for it. `allowPrivateTargets` (CLIENT_METADATA_ALLOW_PRIVATE_TARGETS,
- * never in production) lets tests serve documents from 127.0.0.1. https only; redirects are returned, not followed
+ * never in production) lets tests serve documents from 127.0.0.1: loopback and private addresses, never link-local
+ * or a cloud metadata service (isAllowedTarget). https only; redirects are returned, not followed
  * (oidc-provider refuses anything but a 200); its AbortSignal bounds the whole exchange, body included.
  */
 export function metadataDocumentFetch(allowPrivateTargets: boolean): (url: string | URL | Request, init?: RequestInit) => Promise<Response> {
@@ -22,7 +23,7 @@ export function metadataDocumentFetch(allowPrivateTargets: boolean): (url: strin
       const target = new URL(url instanceof Request ? url.url : url);
       if (target.protocol !== 'https:') return reject(new Error('a client metadata document is fetched over https only'));
       const host = target.hostname.replace(/^\[|\]$/g, '');
-      if (isIP(host) && !allowPrivateTargets && !isGlobalAddress(host)) return reject(new BlockedTargetError(host, host));
+      if (isIP(host) && !isAllowedTarget(host, allowPrivateTargets)) return reject(new BlockedTargetError(host, host));
       const headers: Record<string, string> = {};
       new Headers(init.headers).forEach((value, name) => (headers[name] = value));
       const req = request(target, { method: 'GET', agent, headers, ...(init.signal ? { signal: init.signal } : {}) });
