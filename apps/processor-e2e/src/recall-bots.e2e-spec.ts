@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Bot } from '@cs/domain';
+import { type Bot, RECALL_WEBHOOK_BODY_MAX_BYTES } from '@cs/domain';
 import { FakeRecallServer, sleep, type TestAppProcess } from '@cs/testing';
 import { Webhook } from 'standardwebhooks';
 import { useProcessingStack, type Writer } from './support/processing-stack';
@@ -203,6 +203,22 @@ describe('Recall.ai recorder (api, processor and a fake Recall server)', () => {
     expect([good.status, await good.json()]).toEqual([200, { outcome: 'recorded' }]);
     const [{ count }] = await stack.db.dataSource.query(`SELECT count(*)::int AS count FROM recorder_work WHERE provider_bot_id = 'forged'`);
     expect(count).toBe(1);
+  });
+
+  it('checks the signature before parsing anything, and reads at most 1 MiB (issue 31)', async () => {
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(recall.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    // Not JSON and not signed: refused for its signature, never parsed.
+    const unsigned = await post('{ not json');
+    expect([unsigned.status, ((await unsigned.json()) as { code: string }).code]).toEqual([401, 'invalid_token']);
+    // More than the bound: refused before it is read whole, signed or not.
+    const big = `{"pad":"${'x'.repeat(RECALL_WEBHOOK_BODY_MAX_BYTES)}"}`;
+    const tooBig = await post(big);
+    expect([tooBig.status, ((await tooBig.json()) as { code: string }).code]).toEqual([413, 'payload_too_large']);
+    // Signed but not JSON: the signature holds, then the body is refused as malformed.
+    const at = new Date();
+    const malformed = await post('{ not json', { 'webhook-id': 'msg_malformed', 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(WEBHOOK_SECRET).sign('msg_malformed', at, '{ not json') });
+    expect([malformed.status, ((await malformed.json()) as { code: string }).code]).toEqual([400, 'invalid_body']);
   });
 
   it('loses nothing when the processor is killed between Recall\'s event and our write', async () => {

@@ -1,23 +1,17 @@
 import { Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { invalidToken } from '@cs/domain';
-import { verifySignature } from '@cs/events';
+import { signedJsonBody } from '@cs/events';
 import { Public } from '@cs/token-verification';
 import { Writes } from '@cs/writes';
 import type { Request } from 'express';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
-import { JsonBody } from '../http/write-request.decorator';
-
-const header = (req: Request, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
+import { headerOf, SIGNED_RECEIVERS, SignedBody } from './signed-receivers';
 
 /**
  * The callback through which a recorder reports a bot's progress. Not a bearer-token route: each request is
- * signed per Standard Webhooks with RECORDER_CALLBACK_SECRET over the exact body bytes.
+ * signed per Standard Webhooks with RECORDER_CALLBACK_SECRET, checked over the exact body bytes before they are parsed.
  */
 @Public()
-@Controller('api/v1/recorder/events')
+@Controller(SIGNED_RECEIVERS.recorder.path)
 export class RecorderEventsController {
   constructor(
     private readonly writes: Writes,
@@ -26,16 +20,10 @@ export class RecorderEventsController {
 
   @Post()
   @HttpCode(200)
-  async receive(@Req() req: Request & { rawBody?: Buffer; id?: string }) {
-    const body = JsonBody.read(req);
-    const signed = {
-      'webhook-id': header(req, 'webhook-id'),
-      'webhook-timestamp': header(req, 'webhook-timestamp'),
-      'webhook-signature': header(req, 'webhook-signature'),
-    };
-    if (!req.rawBody || !verifySignature(this.config.RECORDER_CALLBACK_SECRET, signed, req.rawBody.toString('utf8'))) {
-      throw invalidToken('The recorder callback signature is missing, stale or wrong.');
-    }
-    return { outcome: await this.writes.applyRecorderEvent(body, req.id === undefined ? null : String(req.id)) };
+  async receive(@Req() req: Request & { id?: string }, @SignedBody() body: Buffer | undefined) {
+    const header = headerOf(req);
+    const signed = { 'webhook-id': header('webhook-id'), 'webhook-timestamp': header('webhook-timestamp'), 'webhook-signature': header('webhook-signature') };
+    const event = signedJsonBody(this.config.RECORDER_CALLBACK_SECRET, signed, body, 'The recorder callback signature is missing, stale or wrong.');
+    return { outcome: await this.writes.applyRecorderEvent(event, req.id === undefined ? null : String(req.id)) };
   }
 }

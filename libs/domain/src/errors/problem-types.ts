@@ -1,4 +1,4 @@
-import { inMebibytes, JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../rules/body-limits';
+import { inMebibytes, JSON_BODY_MAX_BYTES, RECALL_WEBHOOK_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../rules/body-limits';
 import { PROBLEM_STATUS, type ProblemCode } from './domain-error';
 
 /** Human titles and explanations of each problem type, served at /api/v1/problems/{code}. */
@@ -10,7 +10,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { title: string; description: st
   forbidden: { title: 'Forbidden', description: 'The caller can see the resource but may not change it: conversations and folders are changed by their owner only, webhooks are managed by workspace admins only.' },
   idempotency_key_reused: { title: 'Idempotency key reused', description: 'The Idempotency-Key was already used within 24 hours for a different request (another method, path or body). Use a new key for a new request.' },
   conflict: { title: 'Conflict', description: 'The change conflicts with the current state (a tag name already taken, a folder that is not empty, a folder moved into itself); detail says which.' },
-  payload_too_large: { title: 'Payload too large', description: `The body exceeds the documented limit: ${inMebibytes(JSON_BODY_MAX_BYTES)} for JSON, ${inMebibytes(UPLOAD_MAX_BYTES)} for an uploaded file.` },
+  payload_too_large: { title: 'Payload too large', description: `The body exceeds the documented limit: ${inMebibytes(JSON_BODY_MAX_BYTES)} for JSON, ${inMebibytes(UPLOAD_MAX_BYTES)} for an uploaded file, ${inMebibytes(RECALL_WEBHOOK_BODY_MAX_BYTES)} for Recall.ai's status webhooks.` },
   unsupported_media_type: { title: 'Unsupported media type', description: 'The Content-Type is not one the endpoint accepts (application/json, or multipart/form-data for file uploads), or the uploaded file is not PDF, DOCX, PPTX, TXT or MD.' },
   invalid_token: { title: 'Invalid token', description: 'The bearer credential is missing, malformed, unknown, expired or revoked.' },
   insufficient_scope: { title: 'Insufficient scope', description: 'The access token lacks the scope this endpoint needs; the scope member names it.' },

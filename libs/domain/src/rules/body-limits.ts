@@ -10,5 +10,11 @@ export const JSON_BODY_MAX_BYTES = 10 * MiB;
  */
 export const UPLOAD_MAX_BYTES = 25 * MiB;
 
+/**
+ * The largest body of Recall.ai's status webhooks the API reads: they are a few hundred bytes. The endpoint is public
+ * until the signature is checked, so it reads no more than this, and parses nothing before checking it.
+ */
+export const RECALL_WEBHOOK_BODY_MAX_BYTES = 1 * MiB;
+
 /** `10 MiB`: how the documentation states a byte limit. */
 export const inMebibytes = (bytes: number): string => `${bytes / MiB} MiB`;

@@ -1,5 +1,4 @@
-import { DomainError, invalidToken } from '@cs/domain';
-import { verifySignature } from '@cs/events';
+import { signedJsonBody } from '@cs/events';
 import type { DataSource } from 'typeorm';
 import { recordStatusWebhook } from '../work/recorder-work.store';
 import { RECALL_PROVIDER } from './recall-work.handler';
@@ -21,9 +20,10 @@ function signed(header: (name: string) => string | undefined) {
 }
 
 /**
- * Receives Recall's status webhooks: verifies the signature over the exact body bytes, then records the status
- * change durably (one row per message id) and answers at once; the processor applies it. Recall expects an
- * answer within 15 s and retries for a day otherwise, so nothing slow happens here.
+ * Receives Recall's status webhooks: verifies the signature over the exact body bytes (the api reads at most
+ * RECALL_WEBHOOK_BODY_MAX_BYTES of them and parses nothing before), then records the status change durably (one row
+ * per message id) and answers at once; the processor applies it. Recall expects an answer within 15 s and retries
+ * for a day otherwise, so nothing slow happens here.
  */
 export class RecallWebhookReceiver {
   constructor(
@@ -31,17 +31,9 @@ export class RecallWebhookReceiver {
     private readonly secret: string | null,
   ) {}
 
-  async receive(header: (name: string) => string | undefined, rawBody: string | undefined, now: Date = new Date()): Promise<RecallWebhookOutcome> {
+  async receive(header: (name: string) => string | undefined, rawBody: Buffer | undefined, now: Date = new Date()): Promise<RecallWebhookOutcome> {
     const headers = signed(header);
-    if (this.secret === null || rawBody === undefined || !verifySignature(this.secret, headers, rawBody, now)) {
-      throw invalidToken('The Recall webhook signature is missing, stale or wrong.');
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(rawBody);
-    } catch {
-      throw new DomainError('invalid_body', 'The request body is not well-formed JSON.');
-    }
+    const body = signedJsonBody(this.secret, headers, rawBody, 'The Recall webhook signature is missing, stale or wrong.', now);
     const change = readRecallStatusChange(body);
     if (!change) return 'ignored';
     return recordStatusWebhook(
