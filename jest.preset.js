@@ -6,10 +6,7 @@ const path = require('node:path');
 // Every lib under libs/ maps to its source, so a new lib needs no edit here.
 const libs = fs.readdirSync(path.join(__dirname, 'libs')).filter((name) => fs.existsSync(path.join(__dirname, 'libs', name, 'src', 'index.ts')));
 
-// ES-module-only packages that @cs/processing uses (franc-min and its dependencies; unpdf's PDF.js bundle).
-// Node 24 require()s them from our CommonJS builds, but Jest's module system does not: Jest transpiles exactly
-// these packages to CommonJS, so any project whose tests import @cs/processing works.
-const esmPackages = ['franc-min', 'trigram-utils', 'n-gram', 'collapse-white-space', 'unpdf'];
+const esmOnly = require('./jest.esm-only.js')();
 
 const swc = [
   '@swc/jest',
@@ -26,11 +23,8 @@ const swc = [
 
 module.exports = {
   testEnvironment: 'node',
-  transform: {
-    '^.+\\.ts$': swc,
-    [`/node_modules/(${esmPackages.join('|')})/.+\\.m?js$`]: swc,
-  },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+  transform: { '^.+\\.ts$': swc, ...esmOnly.transform },
+  transformIgnorePatterns: esmOnly.transformIgnorePatterns,
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   moduleNameMapper: Object.fromEntries(
     libs.map((lib) => [`^@cs/${lib}$`, path.join(__dirname, 'libs', lib, 'src', 'index.ts')]),

@@ -3,11 +3,9 @@
 // by hand: node_modules/.bin/tsc -b apps/auth/tsconfig.build.json apps/api/tsconfig.build.json). The browser is
 // Debian's Chromium at /usr/bin/chromium (tools/stack/ensure-chromium.mjs installs it).
 const preset = require('../../jest.preset.js');
-
-// openid-client 6 and its dependencies are ESM-only. Jest runs CommonJS here, and its require(esm) support needs
-// --experimental-vm-modules, so SWC compiles these packages to CommonJS like our own sources. Every other package
-// in node_modules stays untransformed (jose 5 at the root, which our libs use, ships CommonJS).
-const ESM_ONLY = '/node_modules/(openid-client|oauth4webapi)/';
+// openid-client 6 and its dependencies are ESM-only too (jest.esm-only.js); jose 5 at the root, which our libs use,
+// ships CommonJS.
+const esmOnly = require('../../jest.esm-only.js')(['openid-client', 'oauth4webapi']);
 
 module.exports = {
   ...preset,
@@ -15,9 +13,6 @@ module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.e2e-spec.ts'],
   testTimeout: 120_000,
-  transform: {
-    ...preset.transform,
-    [`${ESM_ONLY}.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
-  },
-  transformIgnorePatterns: [`^(?!.*${ESM_ONLY}).*/node_modules/`],
+  transform: { ...preset.transform, ...esmOnly.transform },
+  transformIgnorePatterns: esmOnly.transformIgnorePatterns,
 };

@@ -1,7 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { Catalog } from '@cs/catalog';
+import { Catalog, SearchBudget } from '@cs/catalog';
+import { searchLimits } from '@cs/config';
 import { CursorCodec } from '@cs/paging';
 import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver, type RevocationList } from '@cs/token-verification';
 import {
@@ -13,7 +14,7 @@ import {
   rateLimitProviders,
   REVOCATION_LIST,
 } from '@cs/nest-infrastructure';
-import { readQueryable } from '@cs/persistence';
+import { postgresPool, readQueryable } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
@@ -84,13 +85,15 @@ export class AppModule {
         { provide: API_CONFIG, useValue: config },
         openApiDocumentProvider,
         ApiReference,
+        // One budget for the full-text reads of Search and of the list with `q` (docs/search.md "Limits").
+        { provide: SearchBudget, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => SearchBudget.onPool(postgresPool(ds), searchLimits(config)) },
         {
           provide: Catalog,
-          inject: [DATA_SOURCE],
+          inject: [DATA_SOURCE, SearchBudget],
           // Reads on the DataSource's pg Pool without TypeORM's per-statement machinery (see readQueryable).
-          useFactory: (ds: DataSource) => new Catalog(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)),
+          useFactory: (ds: DataSource, budget: SearchBudget) => new Catalog(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET), budget),
         },
-        { provide: Search, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Search(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)) },
+        { provide: Search, inject: [SearchBudget], useFactory: (budget: SearchBudget) => new Search(budget, new CursorCodec(config.CURSOR_SECRET)) },
         {
           provide: WebhookSubscriptions,
           inject: [DATA_SOURCE],

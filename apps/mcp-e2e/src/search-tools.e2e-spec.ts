@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { indexConversations } from '@cs/search';
-import type { ConversationRow, TestWorkspace } from '@cs/testing';
+import { type ConversationRow, HOSTILE_LINES, INERT_SNIPPET_TAGS, MARKDOWN_RENDERERS, tagsOf, type TestWorkspace, visibleText } from '@cs/testing';
 import { HeadlessUser } from './support/headless-user';
 import { type ConnectedAssistant, connectWithOAuth } from './support/sdk-oauth';
 import { type Person, useMcpStack } from './support/mcp-stack';
@@ -83,7 +83,20 @@ describe('search', () => {
 
   it('finds a transcript turn and reads like its transcript line', async () => {
     const { results } = answerOf<{ results: { text: string }[] }>(await call('search', { query: '"launch date"' }));
-    expect(results[0]?.text).toBe('[00:02:05] Grace: The **launch** **date** moves to March.');
+    expect(results[0]?.text).toBe('[00:02:05] Grace: The **launch** **date** moves to March\\.');
+  });
+
+  it('writes the snippet and the speaker\'s name as inert Markdown: only the matched terms are markup (issue 31)', async () => {
+    const hostile = await stack.fixtures.conversation(person, { title: 'Hostile names' });
+    await stack.fixtures.source(hostile, { content: `[00:00:21] <img src=x onerror=alert(1)>: ${HOSTILE_LINES[3]}`, participants: ['<img src=x onerror=alert(1)>'] });
+    await indexConversations(stack.db.dataSource, [hostile.id]);
+    const { results } = answerOf<{ results: { id: string; text: string }[] }>(await call('search', { query: 'qqzzk' }));
+    const text = results.find((r) => r.id === hostile.id)?.text ?? '';
+    for (const render of Object.values(MARKDOWN_RENDERERS)) {
+      const html = render(text);
+      expect(tagsOf(html)).toEqual(INERT_SNIPPET_TAGS);
+      expect(visibleText(html)).toBe(`[00:00:21] <img src=x onerror=alert(1)>: ${HOSTILE_LINES[3]}`);
+    }
   });
 
   it('never shows a conversation the user may not see, the same hits as GET /search', async () => {

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { Catalog } from '@cs/catalog';
+import { Catalog, SearchBudget } from '@cs/catalog';
+import { searchLimits } from '@cs/config';
 import { Search } from '@cs/search';
 import { CursorCodec } from '@cs/paging';
 import {
@@ -12,7 +13,7 @@ import {
   REVOCATION_LIST,
 } from '@cs/nest-infrastructure';
 import { AccessTokenVerifier, type RevocationList } from '@cs/token-verification';
-import { readQueryable } from '@cs/persistence';
+import { postgresPool, readQueryable } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 import { McpAuthGuard } from './auth/mcp-auth.guard';
 import { ProtectedResourceController } from './auth/protected-resource.controller';
@@ -42,8 +43,14 @@ export class AppModule {
       providers: [
         { provide: MCP_CONFIG, useValue: config },
         // The same read model as the REST API (docs/architecture.md "Libs"), so REST and MCP can never disagree.
-        { provide: Catalog, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Catalog(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)) },
-        { provide: Search, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Search(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET)) },
+        // One budget for the full-text reads of Search and of the list with `q` (docs/search.md "Limits").
+        { provide: SearchBudget, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => SearchBudget.onPool(postgresPool(ds), searchLimits(config)) },
+        {
+          provide: Catalog,
+          inject: [DATA_SOURCE, SearchBudget],
+          useFactory: (ds: DataSource, budget: SearchBudget) => new Catalog(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET), budget),
+        },
+        { provide: Search, inject: [SearchBudget], useFactory: (budget: SearchBudget) => new Search(budget, new CursorCodec(config.CURSOR_SECRET)) },
         {
           provide: AccessTokenVerifier,
           inject: [REVOCATION_LIST],

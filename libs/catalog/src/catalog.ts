@@ -9,6 +9,7 @@ import {
   type ListConversationsParams,
 } from './conversations/conversation-filters';
 import { getConversation } from './conversations/get-conversation.query';
+import { SearchBudget } from './conversations/search-budget';
 import { listConversations } from './conversations/list-conversations.query';
 import { type FolderFilters, type ListFoldersParams, listFolders } from './folders/list-folders.query';
 import { EVENT_FILTER_PARAMS, eventFilters, getEvent, latestEvent, type ListEventsParams, listEvents } from './events/list-events.query';
@@ -20,15 +21,21 @@ import { listTags } from './tags/list-tags.query';
  * (beside each query), returns spec-shaped objects, throws DomainErrors. Both transports call this, so they can never disagree.
  */
 export class Catalog {
+  /**
+   * `fullText` bounds the list's reads with `q` (docs/search.md "Limits"), as it bounds GET /search; the apps give
+   * theirs (SearchBudget.onPool), shared with their Search.
+   */
   constructor(
     private readonly db: RowQueryable,
     private readonly cursors: CursorCodec,
+    private readonly fullText: SearchBudget = SearchBudget.unlimited(db),
   ) {}
 
   async listConversations(principal: Principal, params: Params<ListConversationsParams>): Promise<ListEnvelope<ConversationListEntry>> {
     const filters: ListConversationFilters = { ...conversationFilters(params.values), q: params.values.q ?? null, updatedAfter: params.values.updated_after ?? null };
     const request = pageRequest(this.cursors, principal, 'conversations', params, filters, LIST_CONVERSATION_FILTER_PARAMS);
-    return toEnvelope(this.cursors, principal, 'conversations', request.filters, await listConversations(this.db, principal, request));
+    const page = filters.q === null ? await listConversations(this.db, principal, request) : await this.fullText.run((db) => listConversations(db, principal, request));
+    return toEnvelope(this.cursors, principal, 'conversations', request.filters, page);
   }
 
   getConversation(principal: Principal, id: string): Promise<Conversation> {

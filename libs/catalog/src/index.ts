@@ -14,17 +14,16 @@ export { conversationConditions } from './conversations/conversation-conditions'
 export { CONVERSATION_COLUMNS, type ConversationRow, SOURCE_LITE_COLUMN, toListEntry } from './conversations/conversation-rows';
 export {
   ALL_SEARCH_CONFIGS,
-  hasWordToFind,
-  MAX_QUERY_LENGTH,
   type BoundTextQuery,
   densityPilot,
   SEARCH_CONFIGS,
-  searchQuery,
   SIMPLE_CONFIG,
   TextQuery,
   WHEN_DENSE,
   WHEN_SPARSE,
 } from './conversations/text-query';
+export { SearchBudget, type SearchLimits } from './conversations/search-budget';
+export { hasWordToFind, MAX_PHRASE_WORDS, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, querySize, searchQuery } from './conversations/search-query';
 export { LIST_FOLDERS_PARAMS, type ListFoldersParams } from './folders/list-folders.query';
 export { LIST_EVENTS_PARAMS, type ListEventsParams } from './events/list-events.query';
 export { EVENT_TYPE_LIST, EventPageSchema, EventSchema, EventTypeListSchema, EventTypeSchema } from './events/event-resources.schema';

@@ -117,6 +117,31 @@ export const rateLimitEnv = {
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
 };
 
+/**
+ * The cost bound of full-text reads (GET /search, `q` on the list, the MCP search tool) in one replica
+ * (docs/search.md "Limits"): each statement stops after SEARCH_STATEMENT_TIMEOUT_MS (a 503 that says so), and at most
+ * SEARCH_MAX_CONCURRENT run at once, the next refused with 429 at once. Fewer than the pool's connections, so
+ * searches never take all of them from the other routes (searchEnvProblem).
+ */
+export const searchEnv = {
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
+  SEARCH_MAX_CONCURRENT: z.coerce.number().int().min(1).max(99).default(4),
+};
+
+/** The one-line problem of the search limits against the pool, or null. */
+export function searchEnvProblem(config: { SEARCH_MAX_CONCURRENT: number; DATABASE_POOL_SIZE: number }): string | null {
+  return config.SEARCH_MAX_CONCURRENT < config.DATABASE_POOL_SIZE ? null : 'SEARCH_MAX_CONCURRENT: must be less than DATABASE_POOL_SIZE, so searches leave connections to the other routes';
+}
+
+/** The search limits of an app's configuration, as SearchBudget takes them. */
+export const searchLimits = (config: { SEARCH_STATEMENT_TIMEOUT_MS: number; SEARCH_MAX_CONCURRENT: number }) => ({
+  statementTimeoutMs: config.SEARCH_STATEMENT_TIMEOUT_MS,
+  maxConcurrent: config.SEARCH_MAX_CONCURRENT,
+});
+
+/** The search limits when nothing is set: what a benchmark's framework-free baseline runs with, like the api. */
+export const DEFAULT_SEARCH_LIMITS = searchLimits(z.object(searchEnv).parse({}));
+
 /** Requests one replica works on at once; beyond it, 429 at once rather than an ever longer queue (load shedding). */
 export const inFlightLimitEnv = {
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(64),

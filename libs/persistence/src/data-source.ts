@@ -17,6 +17,7 @@ import { SearchConversationTerms1765100000000 } from './migrations/1765100000000
 import { SearchGinWithoutPendingList1765200000000 } from './migrations/1765200000000-search-gin-without-pending-list';
 import { SearchHeadingWords1765300000000 } from './migrations/1765300000000-search-heading-words';
 import { ConversationsListCoversFilters1765400000000 } from './migrations/1765400000000-conversations-list-covers-filters';
+import { SearchPassagesCappedInCharacters1765500000000 } from './migrations/1765500000000-search-passages-capped-in-characters';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   SearchGinWithoutPendingList1765200000000,
   SearchHeadingWords1765300000000,
   ConversationsListCoversFilters1765400000000,
+  SearchPassagesCappedInCharacters1765500000000,
 ];
 
 export interface DataSourceOptions {

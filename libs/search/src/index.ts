@@ -2,7 +2,7 @@
  * Full-text search over conversations (docs/search.md). Two entry points:
  * - index maintenance: indexConversations(db, ids) (re)indexes conversations inside the caller's transaction, one
  *   set-based statement for any number of them (indexConversation for one);
- * - the query side: new Search(pool, cursors).search(principal, SEARCH_PARAMS.fromQueryString(query)) returns the
+ * - the query side: new Search(SearchBudget.onPool(pool, limits), cursors).search(principal, SEARCH_PARAMS.fromQueryString(query)) returns the
  *   list envelope of hits, as Catalog does for the lists.
  * The match itself (configurations, the tsquery condition, `q`) is @cs/catalog's, shared with `q` on the list.
  */

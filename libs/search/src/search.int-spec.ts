@@ -1,10 +1,11 @@
-import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { Catalog, LIST_CONVERSATIONS_PARAMS, MAX_PHRASE_WORDS, MAX_QUERY_WORDS, SearchBudget } from '@cs/catalog';
 import { DomainError } from '@cs/domain';
 import { CursorCodec } from '@cs/paging';
 import type { RowQueryable } from '@cs/persistence';
-import { type ConversationRow, createTestDatabase, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
+import { type ConversationRow, createTestDatabase, Fixtures, HOSTILE_LINES, INERT_SNIPPET_TAGS, MARKDOWN_RENDERERS, type Member, principalOf, tagsOf, type TestDatabase, visibleText } from '@cs/testing';
 import { indexConversations } from './indexing/index-conversations';
-import type { SearchHit } from './query/search-hit.schema';
+import { MAX_MATCHES_PER_HIT, type SearchHit } from './query/search-hit.schema';
+import { SNIPPET_MAX_WORDS } from './query/snippet';
 import { SEARCH_PARAMS } from './query/search-params';
 import { CONTENT_CANDIDATES } from './query/search.query';
 import { Search } from './search';
@@ -34,7 +35,7 @@ describe('search against PostgreSQL', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     f = new Fixtures(db.dataSource);
-    search = new Search(db.dataSource, new CursorCodec('s'.repeat(40)));
+    search = new Search(SearchBudget.unlimited(db.dataSource), new CursorCodec('s'.repeat(40)));
   });
 
   afterAll(() => db.drop());
@@ -158,7 +159,7 @@ describe('search against PostgreSQL', () => {
           field: 'content',
           speaker: 'Grace Hopper',
           start_seconds: 3723,
-          snippet: 'The **compiler** budget is tight.',
+          snippet: 'The **compiler** budget is tight\\.',
         },
       ]);
     });
@@ -233,7 +234,7 @@ describe('search against PostgreSQL', () => {
     };
     const listing = (member: Member, q: string) => (db: RowQueryable) =>
       new Catalog(db, new CursorCodec('s'.repeat(40))).listConversations(principalOf(member), LIST_CONVERSATIONS_PARAMS.fromJson({ q }));
-    const searching = (member: Member, q: string) => (db: RowQueryable) => new Search(db, new CursorCodec('s'.repeat(40))).search(principalOf(member), SEARCH_PARAMS.fromJson({ q }));
+    const searching = (member: Member, q: string) => (db: RowQueryable) => new Search(SearchBudget.unlimited(db), new CursorCodec('s'.repeat(40))).search(principalOf(member), SEARCH_PARAMS.fromJson({ q }));
 
     it('a word every one of the newest conversations holds is found by walking them, a rare one from the index first, each with its results', async () => {
       const ada = await someone();
@@ -270,7 +271,7 @@ describe('search against PostgreSQL', () => {
   describe('filtered searches (a sparse query narrowed by folder, tag or date starts from the conversations holding its words)', () => {
     const plainPlan = async (member: Member, args: Record<string, unknown>): Promise<string> => {
       const recorder = recording(db.dataSource);
-      await new Search(recorder.db, new CursorCodec('s'.repeat(40))).search(principalOf(member), SEARCH_PARAMS.fromJson(args));
+      await new Search(SearchBudget.unlimited(recorder.db), new CursorCodec('s'.repeat(40))).search(principalOf(member), SEARCH_PARAMS.fromJson(args));
       const main = recorder.statements.find((s) => s.sql.includes('candidates AS'))!;
       const rows: { 'QUERY PLAN': string }[] = await db.dataSource.query(`EXPLAIN (ANALYZE, COSTS OFF) ${main.sql}`, main.params);
       return rows.map((row) => row['QUERY PLAN']).join('\n');
@@ -386,11 +387,11 @@ describe('search against PostgreSQL', () => {
   });
 
   describe('snippets', () => {
-    it('mark matched terms **so** and escape every * and \\ of the text, so no marker can be forged', async () => {
+    it('mark matched terms **so** and escape the text, so no marker can be forged', async () => {
       const ada = await someone();
       await meeting(ada, 'stars', transcript([1, 'Ada', 'Use **bold** or a\\b for the widget*s.']));
       const [hit] = (await find(ada, { q: 'widget' })).data;
-      expect(hit?.matches[0]?.snippet).toBe('Use \\*\\*bold\\*\\* or a\\\\b for the **widget**\\*s.');
+      expect(hit?.matches[0]?.snippet).toBe('Use \\*\\*bold\\*\\* or a\\\\b for the **widget**\\*s\\.');
     });
 
     it('cut a long passage to an excerpt around the match', async () => {
@@ -400,7 +401,27 @@ describe('search against PostgreSQL', () => {
       const [hit] = (await find(ada, { q: 'quokka' })).data;
       const snippet = hit?.matches[0]?.snippet ?? '';
       expect(snippet).toContain('**quokka**');
-      expect(snippet.split(' ').length).toBeLessThanOrEqual(40);
+      expect(snippet.split(' ').length).toBeLessThanOrEqual(SNIPPET_MAX_WORDS);
+    });
+
+    it('mark each word of a phrase wherever it stands', async () => {
+      const ada = await someone();
+      await meeting(ada, 'launch', transcript([1, 'Ada', 'The launch date moved; the launch plan did not.']));
+      const [hit] = (await find(ada, { q: '"launch date" -draft' })).data;
+      expect(hit?.matches[0]?.snippet).toBe('The **launch** **date** moved; the **launch** plan did not\\.');
+    });
+
+    it.each(Object.keys(MARKDOWN_RENDERERS))('render in %s as the stored text, with no tag but strong, whatever markup a member stored', async (renderer) => {
+      const ada = await someone();
+      await meeting(ada, 'hostile', HOSTILE_LINES.map((line, i) => transcript([i, 'Mallory', line])).join('\n'));
+      const page = await find(ada, { q: 'qqzzk', limit: 1 });
+      const snippets = page.data.flatMap((hit) => hit.matches.map((match) => match.snippet));
+      expect(snippets).toHaveLength(MAX_MATCHES_PER_HIT);
+      for (const snippet of snippets) {
+        const html = MARKDOWN_RENDERERS[renderer]!(snippet);
+        expect(tagsOf(html)).toEqual(INERT_SNIPPET_TAGS);
+        expect(HOSTILE_LINES).toContain(visibleText(html));
+      }
     });
   });
 
@@ -559,6 +580,9 @@ describe('search against PostgreSQL', () => {
       ['only excluded words', { q: '-alpha -beta' }],
       ['longer than 500 characters', { q: 'a'.repeat(501) }],
       ['a NUL character', { q: 'alpha\u0000beta' }],
+      [`more than ${MAX_QUERY_WORDS} words`, { q: Array.from({ length: MAX_QUERY_WORDS + 1 }, (_, i) => `w${i}`).join(' ') }],
+      [`a quoted phrase of more than ${MAX_PHRASE_WORDS} words`, { q: `"${'zqhlx '.repeat(MAX_PHRASE_WORDS + 1)}"` }],
+      [`more than ${MAX_PHRASE_WORDS} words joined without spaces (Postgres matches them as a phrase)`, { q: 'zqhlx,'.repeat(MAX_PHRASE_WORDS + 1) }],
     ])('q %s is a 400 invalid_parameter naming q', async (_case, args) => {
       const ada = await someone();
       expect(await failureOf(find(ada, args))).toMatchObject({ code: 'invalid_parameter', params: [{ name: 'q', reason: expect.any(String) }] });
@@ -614,7 +638,7 @@ describe('search against PostgreSQL', () => {
       const ada = await someone();
       await meeting(ada, 'planned', transcript([1, 'Ada', 'The capybara plan.']));
       const recorder = recording(db.dataSource);
-      const page = await new Search(recorder.db, new CursorCodec('s'.repeat(40))).search(principalOf(ada), SEARCH_PARAMS.fromJson({ q: 'capybara "the plan"' }));
+      const page = await new Search(SearchBudget.unlimited(recorder.db), new CursorCodec('s'.repeat(40))).search(principalOf(ada), SEARCH_PARAMS.fromJson({ q: 'capybara "the plan"' }));
       expect(page.data.map((hit) => hit.conversation.title)).toEqual(['planned']);
       const searches = recorder.statements.filter((s) => /(FROM|JOIN) search_passages/.test(s.sql));
       expect(searches).toHaveLength(2);
@@ -658,7 +682,7 @@ describe('search against PostgreSQL', () => {
       await meeting(ada, 'Tapir sync', transcript([1, 'Ada', 'The tapir plan.']));
       const statementOf = async (args: Record<string, unknown>): Promise<string> => {
         const recorder = recording(db.dataSource);
-        await new Search(recorder.db, new CursorCodec('s'.repeat(40))).search(principalOf(ada), SEARCH_PARAMS.fromJson({ q: 'tapir', ...args }));
+        await new Search(SearchBudget.unlimited(recorder.db), new CursorCodec('s'.repeat(40))).search(principalOf(ada), SEARCH_PARAMS.fromJson({ q: 'tapir', ...args }));
         return recorder.statements.find((s) => s.sql.includes('candidates AS'))!.sql;
       };
       expect(await statementOf({})).toMatch(/field <> 'content'/);
@@ -671,7 +695,7 @@ describe('search against PostgreSQL', () => {
       await meeting(ada, 'Quokka sync', transcript([1, 'Ada', 'The quokka plan.']));
       const planOf = async (types: string[]): Promise<string> => {
         const recorder = recording(db.dataSource);
-        await new Search(recorder.db, new CursorCodec('s'.repeat(40))).search(principalOf(ada), SEARCH_PARAMS.fromJson({ q: 'quokka', source_type: types }));
+        await new Search(SearchBudget.unlimited(recorder.db), new CursorCodec('s'.repeat(40))).search(principalOf(ada), SEARCH_PARAMS.fromJson({ q: 'quokka', source_type: types }));
         const main = recorder.statements.find((s) => s.sql.includes('candidates AS'))!;
         // As in the test above: on a tiny table the planner would read it whole, so the index's use is forced.
         return db.dataSource.transaction(async (tx) => {

@@ -14,3 +14,4 @@ export type { ConversationRow, FolderRow, SourceRow, TagRow } from './fixture-ro
 export type { ApiKeyRow, MembershipRow, UserRow, WorkspaceRow } from '@cs/accounts';
 export * from './recall/fake-recall.server';
 export * from './principal-of';
+export * from './markdown/markdown-renderers';

@@ -1,4 +1,4 @@
-import { DEV_RECORDER_CALLBACK_SECRET, DEV_WEBHOOK_SECRET_KEY, commonEnv, rateLimitEnv, inFlightLimitEnv, shutdownEnv, metricsEnv, httpUrl, parseEnv, port, recallEnv, recorderCallbackSecret, recorderEnvProblem, recorderProvider, signingSecret, webhookSecretKey } from '@cs/config';
+import { DEV_RECORDER_CALLBACK_SECRET, DEV_WEBHOOK_SECRET_KEY, commonEnv, rateLimitEnv, inFlightLimitEnv, shutdownEnv, metricsEnv, httpUrl, parseEnv, port, recallEnv, recorderCallbackSecret, recorderEnvProblem, recorderProvider, searchEnv, searchEnvProblem, signingSecret, webhookSecretKey } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
@@ -8,6 +8,7 @@ export const apiEnv = {
   ...inFlightLimitEnv,
   ...shutdownEnv,
   ...metricsEnv,
+  ...searchEnv,
   API_PORT: port(3000),
   /** HMAC key of page cursors; shared by every replica so any of them accepts a cursor another issued. */
   CURSOR_SECRET: signingSecret(DEV_CURSOR_SECRET),
@@ -32,6 +33,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = parseEnv(apiEnv, env, (c) =>
     // The development recorder's refusal in production is the processor's (it runs the recorder).
     (c.RECORDER_PROVIDER === 'recall' ? recorderEnvProblem(c, { apiKey: false, webhookSecret: true }) : null) ??
+    searchEnvProblem(c) ??
     (c.NODE_ENV !== 'production'
       ? null
       : c.CURSOR_SECRET === DEV_CURSOR_SECRET

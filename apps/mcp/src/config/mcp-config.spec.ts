@@ -12,6 +12,12 @@ describe('MCP configuration', () => {
     expect(loadMcpConfig({ PUBLIC_MCP_URL: 'https://mcp.example.com' }).RESOURCE_METADATA_URL).toBe('https://mcp.example.com/.well-known/oauth-protected-resource');
   });
 
+  it('keeps searches below the pool: SEARCH_MAX_CONCURRENT must be less than DATABASE_POOL_SIZE', () => {
+    expect(loadMcpConfig({})).toMatchObject({ SEARCH_MAX_CONCURRENT: 4, SEARCH_STATEMENT_TIMEOUT_MS: 3000 });
+    expect(() => loadMcpConfig({ SEARCH_MAX_CONCURRENT: '10', DATABASE_POOL_SIZE: '10' })).toThrow('Invalid configuration: SEARCH_MAX_CONCURRENT: must be less than DATABASE_POOL_SIZE');
+    expect(loadMcpConfig({ SEARCH_MAX_CONCURRENT: '9', DATABASE_POOL_SIZE: '10' }).SEARCH_MAX_CONCURRENT).toBe(9);
+  });
+
   it('requires a cursor secret in production, naming the variable', () => {
     expect(() => loadMcpConfig({ NODE_ENV: 'production' })).toThrow('Invalid configuration: CURSOR_SECRET: must be set in production');
   });

@@ -1,4 +1,4 @@
-import { shutdownEnv, metricsEnv, commonEnv, rateLimitEnv, inFlightLimitEnv, httpUrl, parseEnv, port, signingSecret } from '@cs/config';
+import { shutdownEnv, metricsEnv, commonEnv, rateLimitEnv, inFlightLimitEnv, httpUrl, parseEnv, port, searchEnv, searchEnvProblem, signingSecret } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
@@ -8,6 +8,7 @@ export const mcpEnv = {
   ...metricsEnv,
   ...rateLimitEnv,
   ...inFlightLimitEnv,
+  ...searchEnv,
   MCP_PORT: port(3002),
   /** HMAC key of page cursors; shared by every replica so any of them accepts a cursor another issued. */
   CURSOR_SECRET: signingSecret(DEV_CURSOR_SECRET),
@@ -18,8 +19,10 @@ export const mcpEnv = {
 export type McpConfig = ReturnType<typeof loadMcpConfig>;
 
 export function loadMcpConfig(env: NodeJS.ProcessEnv = process.env) {
-  const config = parseEnv(mcpEnv, env, (c) =>
-    c.NODE_ENV === 'production' && c.CURSOR_SECRET === DEV_CURSOR_SECRET ? 'CURSOR_SECRET: must be set in production' : null,
+  const config = parseEnv(
+    mcpEnv,
+    env,
+    (c) => searchEnvProblem(c) ?? (c.NODE_ENV === 'production' && c.CURSOR_SECRET === DEV_CURSOR_SECRET ? 'CURSOR_SECRET: must be set in production' : null),
   );
   const resource = new URL(config.PUBLIC_MCP_URL);
   return {

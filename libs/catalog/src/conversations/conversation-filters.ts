@@ -2,7 +2,7 @@ import { STATUS_FILTERS, type StatusFilter } from '@cs/domain';
 import { z } from 'zod/v4';
 import { flag, oneOf, PAGE, QueryParams, text } from '@cs/paging';
 import { dateTime, idList } from '../params/filter-fields';
-import { searchQuery } from './text-query';
+import { searchQuery } from './search-query';
 
 export const MAX_TAG_FILTERS = 20;
 

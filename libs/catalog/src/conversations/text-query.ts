@@ -1,6 +1,7 @@
 import type { RowQueryable, SqlParams } from '@cs/persistence';
-import { newestFirst, sqlString } from '@cs/paging';
+import { newestFirst } from '@cs/paging';
 import { conversationTermsQuery } from './conversation-terms-query';
+import { highlightQuery } from './highlight-query';
 import { withWordPairs } from './word-pairs';
 
 /*
@@ -26,58 +27,14 @@ export const SIMPLE_CONFIG = 'cs_simple';
 /** Every configuration a passage can have been analysed with. */
 export const ALL_SEARCH_CONFIGS: readonly string[] = [...new Set([...Object.values(SEARCH_CONFIGS), SIMPLE_CONFIG])];
 
-export const MAX_QUERY_LENGTH = 500;
-
-/** Text that is no word: websearch operators (quotes, `-`, `OR`), tsquery syntax and any other punctuation or space. */
-const WORD = /[\p{L}\p{N}]/u;
-const QUERY_REASON = 'must contain at least one word to find (not only operators, punctuation or excluded words)';
-
-/**
- * Whether websearch syntax leaves something to look for: a word or a "phrase" not excluded with a leading `-`, other
- * than the operator `OR`. A query of only exclusions would match nearly everything (and read the whole index), so
- * it is refused like an empty one.
- */
-export function hasWordToFind(query: string): boolean {
-  let i = 0;
-  while (i < query.length) {
-    while (i < query.length && /\s/u.test(query[i]!)) i++;
-    const excluded = query[i] === '-';
-    if (excluded) i++;
-    let token: string;
-    if (query[i] === '"') {
-      const close = query.indexOf('"', i + 1);
-      const end = close === -1 ? query.length : close;
-      token = query.slice(i + 1, end); // a phrase; an unclosed quote runs to the end
-      i = end + 1;
-    } else {
-      const start = i;
-      while (i < query.length && query[i] !== '"' && !/\s/u.test(query[i]!)) i++;
-      token = query.slice(start, i);
-      if (token.toUpperCase() === 'OR') continue;
-    }
-    if (!excluded && WORD.test(token)) return true;
-  }
-  return false;
-}
-
-/** The `q` parameter: websearch syntax, 1..500 characters, with a word to find. */
-export const searchQuery = () =>
-  sqlString()
-    .min(1, { error: 'must not be empty' })
-    .max(MAX_QUERY_LENGTH, { error: `must be at most ${MAX_QUERY_LENGTH} characters` })
-    .refine(hasWordToFind, { error: QUERY_REASON })
-    .meta({
-      description:
-        'Search query, websearch syntax: words (all must match in one passage), "quoted phrases", -excluded words, OR. Case and diacritics are ignored; ' +
-        `words are stemmed by the language of each source. At most ${MAX_QUERY_LENGTH} characters. See docs/search.md.`,
-    });
-
 /** One distinct tsquery of an analysed query and the configurations that analyse the query to it. */
 interface QueryBranch {
   configs: string[];
   tsquery: string;
   /** The tsquery a passage is matched with: the same, with the word pairs of its phrases (withWordPairs). */
   match: string;
+  /** The tsquery a matching passage is highlighted with: its words, each on its own (highlightQuery). */
+  highlight: string;
 }
 
 /**
@@ -106,7 +63,9 @@ export class TextQuery {
       if (row.tree === 'T' || row.tree === '') continue;
       byQuery.set(row.tsquery, [...(byQuery.get(row.tsquery) ?? []), row.config]);
     }
-    return new TextQuery([...byQuery].map(([tsquery, configs]) => ({ tsquery, configs: configs.sort(), match: withWordPairs(tsquery) })));
+    return new TextQuery(
+      [...byQuery].map(([tsquery, configs]) => ({ tsquery, configs: configs.sort(), match: withWordPairs(tsquery), highlight: highlightQuery(tsquery) })),
+    );
   }
 
   /** Binds the branches to `p`, each value once, so the match and the rank of one statement share their parameters. */
@@ -186,9 +145,19 @@ export class BoundTextQuery {
    * the empty tsquery, which matches nothing, for a configuration that left nothing to look for.
    */
   query(alias: string): string {
+    return this.byConfig(alias, (i) => this.tsquery(i));
+  }
+
+  /** The highlight query (highlightQuery) of passage `alias`'s own configuration, as `query` picks the query. */
+  highlight(alias: string): string {
+    return this.byConfig(alias, (i) => this.param(`h${i}`, this.branches[i]!.highlight, 'tsquery'));
+  }
+
+  /** One tsquery of each branch, picked by passage `alias`'s configuration; the empty one for none. */
+  private byConfig(alias: string, tsqueryOf: (branch: number) => string): string {
     if (this.branches.length === 0) return `''::tsquery`;
-    if (this.branches.length === 1 && this.branches[0]!.configs.length === ALL_SEARCH_CONFIGS.length) return this.tsquery(0);
-    const cases = this.branches.map((_, i) => `WHEN ${alias}.config = ANY(${this.configs(i)}) THEN ${this.tsquery(i)}`);
+    if (this.branches.length === 1 && this.branches[0]!.configs.length === ALL_SEARCH_CONFIGS.length) return tsqueryOf(0);
+    const cases = this.branches.map((_, i) => `WHEN ${alias}.config = ANY(${this.configs(i)}) THEN ${tsqueryOf(i)}`);
     return `(CASE ${cases.join(' ')} ELSE ''::tsquery END)`;
   }
 }

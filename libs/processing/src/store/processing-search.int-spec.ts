@@ -1,3 +1,4 @@
+import { SearchBudget } from '@cs/catalog';
 import { type Principal } from '@cs/domain';
 import { requestProcessing } from '@cs/events';
 import { CursorCodec } from '@cs/paging';
@@ -18,7 +19,7 @@ describe('ProcessingStore indexes for search (real Postgres)', () => {
     db = await createTestDatabase();
     fixtures = new Fixtures(db.dataSource);
     store = new ProcessingStore(db.dataSource);
-    search = new Search(db.dataSource, new CursorCodec('s'.repeat(40)));
+    search = new Search(SearchBudget.unlimited(db.dataSource), new CursorCodec('s'.repeat(40)));
     owner = await fixtures.member(await fixtures.workspace());
     principal = principalOf(owner);
   });

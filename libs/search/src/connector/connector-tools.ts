@@ -13,7 +13,8 @@ import type { Conversation, Principal } from '@cs/domain';
 import { QueryParams } from '@cs/paging';
 import { z } from 'zod/v4';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_PARAMS } from '../query/search-params';
-import type { SearchMatch } from '../query/search-hit.schema';
+import { SNIPPET_FORMAT, type SearchMatch } from '../query/search-hit.schema';
+import { markdownText } from '../query/markdown-text';
 import type { Search } from '../search';
 
 /*
@@ -54,8 +55,8 @@ export const SearchToolResultSchema = z
           ...resultFields,
           text: z.string().meta({
             description:
-              'The best matching passage, matched terms marked **like this** (other `*` and `\\` escaped with a backslash); a transcript ' +
-              'passage starts `[HH:MM:SS] Speaker: ` like its transcript line.',
+              `The best matching passage as a snippet of GET /search (${SNIPPET_FORMAT}); a transcript passage starts ` +
+              '`[HH:MM:SS] Speaker: ` like its transcript line, the name escaped the same way.',
           }),
         }),
       )
@@ -107,12 +108,16 @@ export async function searchTool(search: Search, principal: Principal, args: Rec
   };
 }
 
-/** A transcript match reads like its transcript line, so a model can quote who said it and when. */
+/**
+ * A transcript match reads like its transcript line, so a model can quote who said it and when. The speaker's name
+ * is stored text like the snippet, so it is made inert the same way: the text stays Markdown whose only markup is
+ * the snippet's `**` (docs/search.md "Snippets").
+ */
 function matchText(match: SearchMatch): string {
   if (match.speaker === null || match.start_seconds === null) return match.snippet;
   const s = match.start_seconds;
   const two = (n: number) => String(n).padStart(2, '0');
-  return `[${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}] ${match.speaker}: ${match.snippet}`;
+  return `[${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}] ${markdownText(match.speaker)}: ${match.snippet}`;
 }
 
 /** The fetch tool: GET /conversations/{id} as one text, within the answer bound (@cs/catalog's boundedAnswer). */

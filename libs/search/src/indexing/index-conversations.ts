@@ -1,7 +1,11 @@
 import { SEARCH_CONFIGS, SIMPLE_CONFIG } from '@cs/catalog';
-import type { RowQueryable } from '@cs/persistence';
+import { PASSAGE_MAX_CHARS, type RowQueryable } from '@cs/persistence';
 
-/** A passage holds at most this many words: a longer turn, paragraph or summary line is cut into chunks. */
+/**
+ * A passage holds at most this many words, and at most PASSAGE_MAX_CHARS characters (migration 1765500000000): a
+ * longer turn, paragraph or summary line is cut into chunks of 200 words, and a chunk still longer than that (long
+ * words, or punctuation without spaces) into pieces at whitespace, words longer than a piece cut too.
+ */
 export const PASSAGE_MAX_WORDS = 200;
 
 /**
@@ -23,7 +27,8 @@ function configOf(language: string): string {
  * `status=all` search in between; a deleted one loses them by cascade.
  *
  * Passages: the title (weight A), the digest (B), each summary line (C), each transcript turn with its speaker
- * and second, and each line of other content (D), cut into chunks of at most PASSAGE_MAX_WORDS words. The title,
+ * and second, and each line of other content (D), cut into chunks of at most PASSAGE_MAX_WORDS words and PASSAGE_MAX_CHARS
+ * characters. The title,
  * digest and summary are analysed in the language of the conversation's first source that has one; a source's
  * content in its own language, else the conversation's. Each tsvector also holds the passage's word pairs, for phrase
  * queries (cs_word_pairs, migration 1765000000000). The conversation's words (search_conversation_terms) follow its
@@ -65,16 +70,25 @@ words AS (
 ),
 chunks AS (
   SELECT wd.workspace_id, wd.conversation_id, wd.source_id, wd.source_type, wd.field, wd.speaker, wd.start_seconds,
-         wd.part, wd.line, ch.k, array_to_string(wd.w[ch.k * $3::int + 1 : (ch.k + 1) * $3::int], ' ') AS body, wd.config, wd.weight
+         wd.part, wd.line, ch.k, array_to_string(wd.w[ch.k * $3::int + 1 : (ch.k + 1) * $3::int], ' ') AS text, wd.config, wd.weight
   FROM words wd CROSS JOIN LATERAL generate_series(0, (cardinality(wd.w) - 1) / $3::int) AS ch(k)
   WHERE cardinality(wd.w) > 0
+),
+passages AS (
+  SELECT ch.*, pc.piece, pc.body
+  FROM chunks ch
+  CROSS JOIN LATERAL (
+    SELECT 0::bigint, ch.text WHERE char_length(ch.text) <= $4::int
+    UNION ALL
+    SELECT cut.piece, cut.text FROM cs_cut_passage(ch.text, $4::int) cut WHERE char_length(ch.text) > $4::int
+  ) AS pc(piece, body)
 ),
 inserted AS (
   INSERT INTO search_passages (workspace_id, conversation_id, source_id, source_type, field, speaker, start_seconds, position, body, config, tsv)
   SELECT workspace_id, conversation_id, source_id, source_type, field, speaker, start_seconds,
-         (row_number() OVER (PARTITION BY conversation_id ORDER BY part, line, k))::int, body, config,
+         (row_number() OVER (PARTITION BY conversation_id ORDER BY part, line, k, piece))::int, body, config,
          setweight(v.tsv, weight::"char") || cs_word_pairs(v.tsv)
-  FROM chunks CROSS JOIN LATERAL to_tsvector(config::regconfig, body) AS v(tsv)
+  FROM passages CROSS JOIN LATERAL to_tsvector(config::regconfig, body) AS v(tsv)
   RETURNING 1
 )
 SELECT count(*)::int AS n FROM inserted`;
@@ -90,6 +104,7 @@ export async function indexConversations(db: RowQueryable, conversationIds: read
     conversationIds,
     TRANSCRIPT_LINE,
     PASSAGE_MAX_WORDS,
+    PASSAGE_MAX_CHARS,
   ]);
   return rows[0]?.n ?? 0;
 }

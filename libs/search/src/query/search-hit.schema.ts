@@ -2,8 +2,14 @@ import { ConversationListEntrySchema } from '@cs/catalog';
 import { type ConversationListEntry, type SourceType, SOURCE_TYPES } from '@cs/domain';
 import { listEnvelope } from '@cs/paging';
 import { z } from 'zod/v4';
+import { SNIPPET_MAX_WORDS } from './snippet';
 
 export const MAX_MATCHES_PER_HIT = 5;
+
+/** How a snippet is written (docs/search.md "Snippets"), for every schema that carries one. */
+export const SNIPPET_FORMAT =
+  'Markdown whose only markup is `**` around matched terms: `&`, `<` and `>` of the text are HTML entities and every other ' +
+  'Markdown punctuation is escaped with a backslash, so it renders as the stored text in any Markdown or HTML renderer';
 
 export const SEARCH_FIELDS = ['title', 'digest', 'summary', 'content'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
@@ -31,9 +37,7 @@ export const SearchMatchSchema = z
     speaker: z.string().nullable().meta({ description: 'Transcript matches: who said it. null otherwise.' }),
     start_seconds: z.int().min(0).nullable().meta({ description: 'Transcript matches: the second the speaker turn starts at. null otherwise.' }),
     snippet: z.string().meta({
-      description:
-        'An excerpt of the matched passage. Matched terms are marked `**term**` (Markdown bold); every `*` and `\\` of the text itself ' +
-        'is escaped with a backslash, so the only unescaped `**` are markers. See docs/search.md.',
+      description: `An excerpt of the matched passage, at most ${SNIPPET_MAX_WORDS} words around its best matches: ${SNIPPET_FORMAT}. See docs/search.md.`,
     }),
   })
   .meta({ description: 'One passage of the conversation that matches the query.' }) satisfies z.ZodType<SearchMatch>;

@@ -12,8 +12,9 @@ import {
 } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
 import { Keyset, newestFirst, type Page, type PageRequest } from '@cs/paging';
-import { type RowQueryable, SqlParams } from '@cs/persistence';
+import { PASSAGE_MAX_CHARS, type RowQueryable, SqlParams } from '@cs/persistence';
 import { MAX_MATCHES_PER_HIT, type SearchHit, type SearchMatch } from './search-hit.schema';
+import { MATCH_END, MATCH_START, snippetOf } from './snippet';
 import type { SearchFilters } from './search-params';
 
 interface HitRow extends ConversationRow {
@@ -22,18 +23,20 @@ interface HitRow extends ConversationRow {
   best: string[];
 }
 
-type MatchRow = SearchMatch & { conversation_id: string };
+type MatchRow = Omit<SearchMatch, 'snippet'> & { conversation_id: string; highlighted: string };
 
 /** Best first; the score travels in the cursor as numeric text, so it compares exactly. */
 const ORDER = new Keyset<HitRow>('s.score', 's.id', 'DESC', 'numeric', (row) => [row.score, row.id]);
 
 /**
- * The snippet's marker (docs/search.md "Snippets"): Markdown bold. The passage is escaped before it is highlighted
- * (`\` → `\\`, `*` → `\*`), so `**` appears unescaped only around matched terms. The parser sees the escapes as
- * punctuation, so they change no word and an excerpt never cuts one in half.
+ * Highlighting (docs/search.md "Snippets"): Postgres marks every matched word of the passage's first
+ * PASSAGE_MAX_CHARS characters (MATCH_START, MATCH_END; removed from the text first, so they mark nothing else), with
+ * the query's words each on its own (BoundTextQuery.highlight), in one pass; snippetOf picks the window to show and
+ * makes it inert Markdown. Stored passages are capped at that length too (migration 1765500000000): the bound also
+ * holds for a passage an older release indexed.
  */
-const ESCAPED_BODY = String.raw`replace(replace(sp.body, '\', '\\'), '*', '\*')`;
-const HEADLINE_OPTIONS = 'StartSel=**, StopSel=**, MaxWords=35, MinWords=15, ShortWord=2';
+const HIGHLIGHTED_TEXT = `replace(replace(left(sp.body, ${PASSAGE_MAX_CHARS}), '${MATCH_START}', ''), '${MATCH_END}', '')`;
+const HIGHLIGHT_OPTIONS = `HighlightAll=true, StartSel=${MATCH_START}, StopSel=${MATCH_END}`;
 
 /**
  * Passage conditions besides the match: who spoke, which source types. Both are keys of the passages' GIN index,
@@ -172,15 +175,15 @@ async function matchesOf(db: RowQueryable, principal: Principal, text: TextQuery
   const query = text.bind(p);
   const rows = await db.query<MatchRow>(
     `SELECT sp.conversation_id, sp.source_id, sp.source_type, sp.field, sp.speaker, sp.start_seconds,
-            ts_headline(sp.config::regconfig, ${ESCAPED_BODY}, ${query.query('sp')}, ${p.add(HEADLINE_OPTIONS)}) AS snippet
+            ts_headline(sp.config::regconfig, ${HIGHLIGHTED_TEXT}, ${query.highlight('sp')}, ${p.add(HIGHLIGHT_OPTIONS)}) AS highlighted
      FROM unnest(${ids}::bigint[]) WITH ORDINALITY AS best(id, n)
      JOIN search_passages sp ON sp.id = best.id AND sp.workspace_id = ${p.add(principal.workspaceId)}
      ORDER BY best.n`,
     p.values,
   );
-  for (const { conversation_id, ...match } of rows) {
+  for (const { conversation_id, highlighted, ...match } of rows) {
     const list = byConversation.get(conversation_id) ?? [];
-    list.push(match);
+    list.push({ ...match, snippet: snippetOf(highlighted) });
     byConversation.set(conversation_id, list);
   }
   return byConversation;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { Catalog, LIST_CONVERSATIONS_PARAMS, SearchBudget } from '@cs/catalog';
+import { DEFAULT_SEARCH_LIMITS } from '@cs/config';
 import { CursorCodec, NO_PARAMS, type RawQuery } from '@cs/paging';
 import { DomainError, invalidToken, insufficientScope, type Principal } from '@cs/domain';
 import { limitField, policyField, type RateLimiter, type RateLimitPolicy } from '@cs/nest-infrastructure';
@@ -34,8 +35,10 @@ export function createBaselineHandler(
   rateLimit?: { limiter: RateLimiter; policy: RateLimitPolicy },
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const db = poolQueryable(pool);
-  const catalog = new Catalog(db, new CursorCodec(cursorSecret));
-  const search = new Search(db, new CursorCodec(cursorSecret));
+  // The api's search limits, so both run the same transaction per full-text read (docs/search.md "Limits").
+  const fullText = SearchBudget.onPool(pool, DEFAULT_SEARCH_LIMITS);
+  const catalog = new Catalog(db, new CursorCodec(cursorSecret), fullText);
+  const search = new Search(fullText, new CursorCodec(cursorSecret));
   const principals = new PrincipalResolver(new ApiKeyResolver(db));
 
   async function authenticate(req: IncomingMessage, res: ServerResponse): Promise<Principal> {

@@ -1,4 +1,4 @@
-import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { Catalog, LIST_CONVERSATIONS_PARAMS, SearchBudget } from '@cs/catalog';
 import { CursorCodec } from '@cs/paging';
 import { poolQueryable } from '@cs/persistence';
 import { Search, SEARCH_PARAMS } from '@cs/search';
@@ -81,7 +81,7 @@ describe('search corpus (loaded through the real COPY path, indexed by @cs/searc
     expect(turn).toBeDefined();
     const phrase = `"${(turn?.body ?? '').split(' ').slice(2, 9).join(' ')}"`;
     const cursors = new CursorCodec('a-test-cursor-secret-of-at-least-32-chars');
-    const page = await new Search(queryable, cursors).search(principal, SEARCH_PARAMS.fromQueryString({ q: phrase, speaker: turn?.speaker ?? '' }));
+    const page = await new Search(SearchBudget.unlimited(queryable), cursors).search(principal, SEARCH_PARAMS.fromQueryString({ q: phrase, speaker: turn?.speaker ?? '' }));
     const hit = page.data.find((h) => h.conversation.id === turn?.conversation_id);
     expect(hit?.matches).toEqual(expect.arrayContaining([expect.objectContaining({ speaker: turn?.speaker, start_seconds: turn?.start_seconds })]));
     const listed = await new Catalog(queryable, cursors).listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromQueryString({ q: phrase }));

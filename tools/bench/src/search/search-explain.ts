@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
-import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { Catalog, LIST_CONVERSATIONS_PARAMS, SearchBudget } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
 import { CursorCodec, type RawQuery } from '@cs/paging';
 import { poolQueryable } from '@cs/persistence';
@@ -43,7 +43,7 @@ export async function explainQueries(pool: Pool, principal: Principal, queries: 
   const out: QueryPlans[] = [];
   for (const query of queries) {
     const searchRecorded: Recorded[] = [];
-    await new Search(recording(base, searchRecorded), cursors).search(principal, SEARCH_PARAMS.fromQueryString(queryOf(searchPath(query))));
+    await new Search(SearchBudget.unlimited(recording(base, searchRecorded)), cursors).search(principal, SEARCH_PARAMS.fromQueryString(queryOf(searchPath(query))));
     const listRecorded: Recorded[] = [];
     await new Catalog(recording(base, listRecorded), cursors).listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromQueryString(queryOf(listPath(query))));
     out.push({
