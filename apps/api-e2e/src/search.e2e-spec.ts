@@ -53,7 +53,7 @@ describe('GET /api/v1/search', () => {
         field: 'content',
         speaker: 'Grace',
         start_seconds: 754,
-        snippet: 'The \\***pricing**\\* page needs legal review.',
+        snippet: 'The \\***pricing**\\* page needs legal review\\.',
       },
     ]);
   });

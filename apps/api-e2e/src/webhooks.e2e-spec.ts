@@ -87,6 +87,7 @@ describe('POST /api/v1/webhooks', () => {
     const created = await createWebhook(admin, { ...HOOK, events: ['conversation.deleted', 'conversation.ready'], description: 'CRM sync' });
     expect(created).toEqual({
       id: expect.stringMatching(/^whk_/),
+      owner_id: admin.user.id,
       url: HOOK.url,
       events: ['conversation.ready', 'conversation.deleted'],
       description: 'CRM sync',
