@@ -125,7 +125,7 @@ export const rateLimitEnv = {
  */
 export const searchEnv = {
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
-  SEARCH_MAX_CONCURRENT: z.coerce.number().int().min(1).max(99).default(4),
+  SEARCH_MAX_CONCURRENT: z.coerce.number().int().min(1).max(99).default(6),
 };
 
 /** The one-line problem of the search limits against the pool, or null. */

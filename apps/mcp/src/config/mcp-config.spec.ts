@@ -13,7 +13,7 @@ describe('MCP configuration', () => {
   });
 
   it('keeps searches below the pool: SEARCH_MAX_CONCURRENT must be less than DATABASE_POOL_SIZE', () => {
-    expect(loadMcpConfig({})).toMatchObject({ SEARCH_MAX_CONCURRENT: 4, SEARCH_STATEMENT_TIMEOUT_MS: 3000 });
+    expect(loadMcpConfig({})).toMatchObject({ SEARCH_MAX_CONCURRENT: 6, SEARCH_STATEMENT_TIMEOUT_MS: 3000 });
     expect(() => loadMcpConfig({ SEARCH_MAX_CONCURRENT: '10', DATABASE_POOL_SIZE: '10' })).toThrow('Invalid configuration: SEARCH_MAX_CONCURRENT: must be less than DATABASE_POOL_SIZE');
     expect(loadMcpConfig({ SEARCH_MAX_CONCURRENT: '9', DATABASE_POOL_SIZE: '10' }).SEARCH_MAX_CONCURRENT).toBe(9);
   });

@@ -1,6 +1,9 @@
 import autocannon from 'autocannon';
 import { type RunFigures, summarize } from '../rest-read/stats';
 
+/** Longer than any search takes on a quiet machine (its statement timeout is 3 s; p99 is about 0.1 s). */
+const SETTLE_MS = 1_000;
+
 export interface ClassLoadOptions {
   baseUrl: string;
   /** The class's request paths; requests take them in turn, over all connections. */
@@ -18,10 +21,11 @@ export interface ClassLoadOptions {
  * connections, so they do not ask the same query at the same moment). Latencies come from autocannon's per-response
  * times (sub-millisecond); any non-2xx answer counts as a failure.
  */
-export async function classLoadRun(options: ClassLoadOptions): Promise<RunFigures> {
+export async function classLoadRun(options: ClassLoadOptions): Promise<RunFigures & { failedStatuses: Record<string, number> }> {
   if (options.paths.length === 0) throw new Error('a class without queries');
   const latencies: number[] = [];
   let failures = 0;
+  const failedStatuses: Record<string, number> = {};
   let next = 0;
   const cpuBefore = options.serverCpuSeconds?.() ?? null;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -43,10 +47,17 @@ export async function classLoadRun(options: ClassLoadOptions): Promise<RunFigure
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-      else failures++;
+      else {
+        failures++;
+        failedStatuses[statusCode] = (failedStatuses[statusCode] ?? 0) + 1;
+      }
     });
   });
   const cpuAfter = options.serverCpuSeconds?.() ?? null;
   const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
-  return summarize(latencies, failures + result.errors, result.duration, cpu);
+  if (result.errors > 0) failedStatuses['connection error'] = result.errors;
+  // autocannon stops with requests still running on the server, their connections dropped: the next run's would
+  // overlap them (beyond the api's SEARCH_MAX_CONCURRENT, a 429), so they are let finish first.
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  return { ...summarize(latencies, failures + result.errors, result.duration, cpu), failedStatuses };
 }

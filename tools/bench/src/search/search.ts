@@ -195,7 +195,7 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
         durationSeconds: options.durationSeconds,
         serverCpuSeconds: () => server.cpuSeconds(),
       });
-      if (run.failures > 0) throw new Error(`${server.name}: ${run.failures} failed requests during a run`);
+      if (run.failures > 0) throw new Error(`${server.name}: ${run.failures} failed requests during a run (by status: ${JSON.stringify(run.failedStatuses)})`);
       return run;
     };
     const loadBefore = loadavg()[0] ?? 0;
