@@ -12,16 +12,8 @@ export {
 } from './conversations/conversation-filters';
 export { conversationConditions } from './conversations/conversation-conditions';
 export { CONVERSATION_COLUMNS, type ConversationRow, SOURCE_LITE_COLUMN, toListEntry } from './conversations/conversation-rows';
-export {
-  ALL_SEARCH_CONFIGS,
-  type BoundTextQuery,
-  densityPilot,
-  SEARCH_CONFIGS,
-  SIMPLE_CONFIG,
-  TextQuery,
-  WHEN_DENSE,
-  WHEN_SPARSE,
-} from './conversations/text-query';
+export { ALL_SEARCH_CONFIGS, type BoundTextQuery, SEARCH_CONFIGS, SIMPLE_CONFIG, TextQuery } from './conversations/text-query';
+export { lexemeOf, wordQuery } from './conversations/query-words';
 export { SearchBudget, type SearchLimits } from './conversations/search-budget';
 export { hasWordToFind, MAX_PHRASE_WORDS, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, querySize, searchQuery } from './conversations/search-query';
 export { LIST_FOLDERS_PARAMS, type ListFoldersParams } from './folders/list-folders.query';

@@ -22,15 +22,23 @@ export const MAX_PHRASE_WORDS = 10;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 const QUERY_REASON = 'must contain at least one word to find (not only operators, punctuation or excluded words)';
 
-/** One operand of websearch syntax: a quoted phrase or a run without spaces, and whether a leading `-` excludes it. */
+const wordsOf = (text: string): number => text.match(WORD)?.length ?? 0;
+
+/**
+ * One operand of websearch syntax: a quoted phrase or a run without spaces, whether a leading `-` excludes it, and
+ * whether the operator `OR` stands before it.
+ */
 interface WebsearchTerm {
   text: string;
   excluded: boolean;
+  quoted: boolean;
+  afterOr: boolean;
 }
 
 /** The terms of a query as websearch syntax reads them; the operator `OR` is no term. An unclosed quote runs to the end. */
 function websearchTerms(query: string): WebsearchTerm[] {
   const terms: WebsearchTerm[] = [];
+  let afterOr = false;
   let i = 0;
   while (i < query.length) {
     while (i < query.length && /\s/u.test(query[i]!)) i++;
@@ -39,19 +47,51 @@ function websearchTerms(query: string): WebsearchTerm[] {
     if (query[i] === '"') {
       const close = query.indexOf('"', i + 1);
       const end = close === -1 ? query.length : close;
-      terms.push({ text: query.slice(i + 1, end), excluded });
+      terms.push({ text: query.slice(i + 1, end), excluded, quoted: true, afterOr });
+      afterOr = false;
       i = end + 1;
     } else {
       const start = i;
       while (i < query.length && query[i] !== '"' && !/\s/u.test(query[i]!)) i++;
       const text = query.slice(start, i);
-      if (text.toUpperCase() !== 'OR') terms.push({ text, excluded });
+      if (text.toUpperCase() === 'OR' && !excluded) afterOr = terms.length > 0;
+      else if (text !== '' || excluded) {
+        terms.push({ text, excluded, quoted: false, afterOr });
+        afterOr = false;
+      }
     }
   }
   return terms;
 }
 
-const wordsOf = (text: string): number => text.match(WORD)?.length ?? 0;
+/**
+ * A query split by what each part asks (docs/search.md "The query language"), each part again in websearch syntax
+ * for Postgres to analyse:
+ * - `words`: everything not excluded, phrases still quoted and `OR` kept: the words that rank a search, and that a
+ *   conversation must hold (anywhere) to be listed by `q` on GET /conversations;
+ * - `phrases`: each quoted phrase (of two words or more once analysed), which must stand in the text as written;
+ * - `excluded`: the excluded words and phrases joined by `OR`: a conversation holding any of them is left out.
+ */
+export interface QueryParts {
+  words: string;
+  phrases: string[];
+  excluded: string;
+}
+
+const quotedIf = (term: WebsearchTerm): string => (term.quoted ? `"${term.text}"` : term.text);
+
+export function queryParts(query: string): QueryParts {
+  const terms = websearchTerms(query).filter((term) => wordsOf(term.text) > 0);
+  const kept = terms.filter((term) => !term.excluded);
+  return {
+    words: kept.map((term, i) => `${i > 0 && term.afterOr ? 'OR ' : ''}${quotedIf(term)}`).join(' '),
+    phrases: kept.filter((term) => term.quoted && wordsOf(term.text) > 1).map((term) => `"${term.text}"`),
+    excluded: terms
+      .filter((term) => term.excluded)
+      .map(quotedIf)
+      .join(' OR '),
+  };
+}
 
 /**
  * Whether websearch syntax leaves something to look for: a word or a "phrase" not excluded with a leading `-`, other
