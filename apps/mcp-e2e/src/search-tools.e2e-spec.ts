@@ -74,6 +74,12 @@ describe('tools/list', () => {
 });
 
 describe('search', () => {
+  it('answers a question as the user asked it (issue 32): no passage holds all its words, yet the meeting is found', async () => {
+    const { results } = answerOf<{ results: { id: string; text: string }[] }>(await call('search', { query: 'When did Grace say the launch would happen?' }));
+    expect(results[0]?.id).toBe(launch.id);
+    expect(results[0]?.text).toMatch(/^\[00:02:05\] Grace: .*\*\*launch\*\*/);
+  });
+
   it('returns { results: [{ id, title, url, text }] } as structured content and text, the best snippet with who said it and when', async () => {
     const { results } = answerOf<{ results: { id: string; title: string; url: string; text: string }[] }>(await call('search', { query: 'march' }));
     expect(results).toEqual([

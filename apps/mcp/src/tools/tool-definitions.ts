@@ -168,12 +168,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Finds meetings and notes by what was said or written in them: titles, digests, summaries, transcripts (every speaker turn), ' +
       `documents, pasted text and file text. Returns up to ${CONNECTOR_RESULTS} results, best first, each with id, title, url and text, ` +
-      'the best matching passage with matched terms in **bold**. Query syntax: words (all must occur in one passage), "exact phrases", ' +
-      '-excluded words, OR between alternatives; case and accents do not matter and words match their other forms (meeting, meetings). ' +
-      'Open a result with fetch (its id). No result means nothing visible to the user matches: try other words before concluding a ' +
-      'meeting did not happen.',
+      'the best matching passage with matched terms in **bold**. Questions as the user asked them and keywords are both fine: results are ' +
+      'ranked by how well they match (rare words, words close together, a participant named in the query), and any one word can match. ' +
+      '"Exact phrases" must occur as written and -excluded words leave out conversations that mention them; case and accents do not ' +
+      'matter and words match their other forms (meeting, meetings). Open a result with fetch (its id). No result means no word of the ' +
+      'query occurs in anything visible to the user: try other words before concluding a meeting did not happen.',
     inputSchema: toolInput(SEARCH_TOOL_ARGS, {
-      query: 'What to look for, e.g. `pricing "launch date" -draft`. 1 to 500 characters with at least one word to find.',
+      query: 'A question or keywords, e.g. `What did Tom say about pricing?` or `pricing "launch date" -draft`. 1 to 500 characters with at least one word to find.',
     }),
     outputSchema: SEARCH_RESULTS_SCHEMA,
     scope: 'conversations:read',
