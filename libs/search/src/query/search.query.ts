@@ -96,7 +96,7 @@ export async function searchConversations(db: RowQueryable, principal: Principal
  * phrase (their word pairs make that an index lookup). Otherwise the words held by at most RARE_WORD_PASSAGES
  * passages, rarest first, each looked up in the index until CANDIDATES are found; with none such, the walk of the
  * conversations newest first (only those holding a word, from search_conversation_terms, when a folder, tag or date
- * narrows the list). Each candidate's conversation passes the list's conditions (by primary key, per row).
+ * narrows the list). Each candidate's conversation passes the list's conditions (by primary key).
  */
 async function readCandidates(
   db: RowQueryable,
@@ -117,9 +117,13 @@ async function readCandidates(
   const anyWord = () => (anyWordParam ??= `${p.add(words.map(wordQuery).join(' | '))}::tsquery`);
   const phrases = query.holdsPhrases('sp');
   const passageWhere = [`sp.workspace_id = ${workspace}`, ...passageFilters(p, filters), ...(phrases === null ? [] : [phrases])];
-  const allowedBy = `EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${allowed} OFFSET 0)`;
+  // Narrowed by folder, tag or date, each row's conversation is checked as it is read, so that the filter's
+  // conversations fill the candidates; otherwise the conversations are checked once each after the lookups (most of
+  // a workspace is visible to its members, and a check per passage cost more than the lookups).
+  const narrowed = narrowsConversations(filters);
+  const perRow = narrowed ? [`EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${allowed} OFFSET 0)`] : [];
   const lookup = (match: string, most: number) =>
-    `(SELECT sp.id FROM search_passages sp WHERE ${[...passageWhere, match, allowedBy].join(' AND ')} LIMIT ${most})`;
+    `(SELECT sp.id, sp.conversation_id FROM search_passages sp WHERE ${[...passageWhere, match, ...perRow].join(' AND ')} LIMIT ${most})`;
 
   const arms: string[] = [];
   if (phrases !== null) {
@@ -134,11 +138,11 @@ async function readCandidates(
     }
   }
   if (arms.length === 0) {
-    const conversations = narrowsConversations(filters)
+    const conversations = narrowed
       ? `(SELECT c.id, c.created_at FROM search_conversation_terms t JOIN conversations c ON c.id = t.conversation_id
           WHERE t.workspace_id = ${workspace} AND t.terms @@ ${anyWord()} AND ${allowed})`
       : `(SELECT c.id, c.created_at FROM conversations c WHERE ${allowed})`;
-    arms.push(`(SELECT m.id FROM (SELECT c.id, c.created_at FROM ${conversations} c ${newestFirst('c').orderBy()}) c
+    arms.push(`(SELECT m.id, c.id AS conversation_id FROM (SELECT c.id, c.created_at FROM ${conversations} c ${newestFirst('c').orderBy()}) c
       CROSS JOIN LATERAL (SELECT sp.id FROM search_passages sp
                           WHERE sp.conversation_id = c.id AND ${[...passageWhere, `sp.tsv @@ ${anyWord()}`].join(' AND ')}
                           LIMIT ${PASSAGES_PER_CONVERSATION}) m
@@ -146,11 +150,12 @@ async function readCandidates(
   }
 
   const rows = await db.query<CandidateRow>(
-    `WITH found AS MATERIALIZED (SELECT DISTINCT id FROM (${arms.join(' UNION ALL ')}) a),
+    `WITH found AS MATERIALIZED (SELECT DISTINCT id, conversation_id FROM (${arms.join(' UNION ALL ')}) a),
+     visible AS MATERIALIZED (SELECT c.id FROM conversations c WHERE c.id IN (SELECT conversation_id FROM found) AND ${allowed}),
      details AS MATERIALIZED (
        SELECT sp.id::text AS id, sp.conversation_id, sp.source_id, sp.position, sp.field, length(sp.tsv) AS length, sp.speaker, sp.config,
               ARRAY[${wordParams.map((w) => frequencyOf('sp', w)).join(', ')}]::int[] AS frequencies
-       FROM found f JOIN search_passages sp ON sp.id = f.id
+       FROM found f JOIN visible v ON v.id = f.conversation_id JOIN search_passages sp ON sp.id = f.id
      ),
      speakers AS (
        SELECT s.speaker, s.config, ARRAY[${wordParams.map((w) => `to_tsvector(s.config::regconfig, s.speaker) @@ ${w}`).join(', ')}] AS hits
