@@ -81,9 +81,11 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
     const bm25Started = Date.now();
     const bm25 = await Bm25Retrieval.load(db, corpus.info.workspaceId);
     log(`BM25 index of ${bm25.passageCount.toLocaleString('en-US')} passages built in ${((Date.now() - bm25Started) / 1000).toFixed(1)} s`);
+    const service = new ServiceRetrieval(corpus.servers.api.origin, corpus.info.apiKey);
+    const strict = await StrictRetrieval.load(db, corpus.info.workspaceId);
     const retrievals: Record<RelevanceSystem, (text: string) => Promise<RankedAnswer> | RankedAnswer> = {
-      service: (text) => new ServiceRetrieval(corpus.servers.api.origin, corpus.info.apiKey).search(text),
-      strict: await StrictRetrieval.load(db, corpus.info.workspaceId).then((strict) => (text: string) => strict.search(text)),
+      service: (text) => service.search(text),
+      strict: (text) => strict.search(text),
       bm25: (text) => bm25.search(text),
     };
 
@@ -106,7 +108,7 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
     const loadAfter = loadavg()[0] ?? 0;
 
     const corpusOf = (meetingId: string) => meetingById.get(meetingId)?.corpus;
-    const scopes: Scope[] = ['all', ...CORPUS_NAMES.filter((c) => meetings.some((m) => m.corpus === c))];
+    const scopes: Scope[] = ['all', ...CORPUS_NAMES.filter((c) => questions.some((q) => corpusOf(q.meetingId) === c))];
     const figures = Object.fromEntries(
       SYSTEMS.map((system) => [
         system,

@@ -17,7 +17,7 @@ export class StrictRetrieval {
   ) {}
 
   static async load(db: RowQueryable, workspaceId: string): Promise<StrictRetrieval> {
-    const rows = await db.query<{ config: string }>('SELECT DISTINCT config FROM search_passages WHERE workspace_id = $1 ORDER BY config', [workspaceId]);
+    const rows = await db.query<{ config: string }>('SELECT DISTINCT config::text AS config FROM search_passages WHERE workspace_id = $1 ORDER BY 1', [workspaceId]);
     return new StrictRetrieval(db, workspaceId, rows.map((r) => r.config));
   }
 
@@ -25,9 +25,9 @@ export class StrictRetrieval {
     if (this.configs.length === 0) return { conversations: [] };
     const branches = this.configs.map(
       (_, i) =>
-        `SELECT sp.conversation_id, sp.position, sp.start_seconds, ts_rank(sp.tsv, websearch_to_tsquery($${i + 3}::regconfig, $2)) AS rank
+        `SELECT sp.conversation_id, sp.position, sp.start_seconds, ts_rank(sp.tsv, websearch_to_tsquery($${i + 3}::text::regconfig, $2)) AS rank
          FROM search_passages sp
-         WHERE sp.workspace_id = $1 AND sp.config = $${i + 3} AND sp.tsv @@ websearch_to_tsquery($${i + 3}::regconfig, $2)`,
+         WHERE sp.workspace_id = $1 AND sp.config = $${i + 3}::text AND sp.tsv @@ websearch_to_tsquery($${i + 3}::text::regconfig, $2)`,
     );
     const rows = await this.db.query<{ conversation_id: string; starts: Array<number | null> }>(
       `WITH matched AS (${branches.join(' UNION ALL ')}),
