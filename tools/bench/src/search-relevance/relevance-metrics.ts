@@ -8,6 +8,8 @@ export const TOP_K = 5;
 /** What a system answered to one query: conversations best first, each with its matches' start seconds best first. */
 export interface RankedAnswer {
   readonly conversations: ReadonlyArray<{ readonly id: string; readonly matchStarts: ReadonlyArray<number | null> }>;
+  /** Why the system refused the query outright (the service's problem detail): it then answered nothing. */
+  readonly refused?: string;
 }
 
 /** One query judged: the right conversation's rank (1-based; null when not among the first RANKED_CONVERSATIONS). */

@@ -54,6 +54,8 @@ interface AskedQuery {
   form: QueryForm;
   text: string;
   judgements: Record<RelevanceSystem, QueryJudgement>;
+  /** Systems that refused the query, and why. */
+  refused?: Partial<Record<RelevanceSystem, string>>;
 }
 
 const NOT_ASKED: QueryJudgement = { answered: false, rank: null, passageHit: false };
@@ -99,9 +101,18 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
       for (const form of QUERY_FORMS) {
         const text = queryText(question.query, form);
         const judgements = {} as Record<RelevanceSystem, QueryJudgement>;
-        // A question of framing words only leaves no keywords: nothing is sent, and no system answers it.
-        for (const system of SYSTEMS) judgements[system] = text === '' ? NOT_ASKED : judgeAnswer(await retrievals[system](text), conversationId, windows);
-        asked.push({ meeting: question.meetingId, index: question.index, form, text, judgements });
+        const refused: Partial<Record<RelevanceSystem, string>> = {};
+        for (const system of SYSTEMS) {
+          // A question of framing words only leaves no keywords: nothing is sent, and no system answers it.
+          if (text === '') {
+            judgements[system] = NOT_ASKED;
+            continue;
+          }
+          const answer = await retrievals[system](text);
+          if (answer.refused !== undefined) refused[system] = answer.refused;
+          judgements[system] = judgeAnswer(answer, conversationId, windows);
+        }
+        asked.push({ meeting: question.meetingId, index: question.index, form, text, judgements, ...(Object.keys(refused).length > 0 ? { refused } : {}) });
       }
       if ((n + 1) % 100 === 0) log(`  ${n + 1}/${questions.length} questions asked in both forms`);
     }
@@ -129,6 +140,11 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
     const binding = options.split === 'val' && options.queries === null;
     const allMet = verdicts.every((v) => v.met);
     const emptyKeywords = asked.filter((a) => a.form === 'keywords' && a.text === '').length;
+    const refusals = SYSTEMS.flatMap((system) => {
+      const reasons = asked.flatMap((a) => (a.refused?.[system] === undefined ? [] : [`${a.form}: ${a.refused[system]}`]));
+      const counts = [...new Set(reasons)].map((reason) => `${reasons.filter((r) => r === reason).length} × ${reason}`);
+      return reasons.length === 0 ? [] : [`${system} refused ${reasons.length} queries (counted as unanswered): ${counts.join('; ')}`];
+    });
 
     out(
       [
@@ -139,6 +155,7 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
           `in ${corpus.info.ingestSeconds.toFixed(0)} s; ${corpus.info.passages.toLocaleString('en-US')} passages`,
         `systems: ${SYSTEMS.map((s) => SYSTEM_LABELS[s]).join('; ')}; 10 conversations each, passage@5 from the right meeting's best 5 matches`,
         `keyword form: stop and framing words removed${emptyKeywords > 0 ? `; ${emptyKeywords} questions left no keyword and count as unanswered` : ''}`,
+        ...refusals,
         `machine load average (1 min): ${loadBefore.toFixed(2)} before the questions, ${loadAfter.toFixed(2)} after`,
         ...scopes.flatMap((scope) => ['', `### ${scope === 'all' ? 'all queries' : scope}`, '', formatScopeTable(figures, scope)]),
         '',
