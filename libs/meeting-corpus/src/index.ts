@@ -1,2 +1,3 @@
 export * from './meetings';
+export * from './queries';
 export * from './transcript';

@@ -11,6 +11,7 @@ import { PROCESSING_USAGE, parseProcessingArgs, runProcessing } from './processi
 import { parseScaleArgs, runScale, SCALE_USAGE } from './scale/scale';
 import { parseSummaryQualityArgs, runSummaryQuality, SUMMARY_QUALITY_USAGE } from './summary-quality/summary-quality';
 import { parseSearchArgs, runSearch, SEARCH_USAGE } from './search/search';
+import { parseSearchRelevanceArgs, runSearchRelevance, SEARCH_RELEVANCE_USAGE } from './search-relevance/search-relevance';
 import { parseWebhooksArgs, runWebhooks, WEBHOOKS_USAGE } from './webhooks/webhooks';
 
 /** The benchmarks, by name: `node tools/bench/dist/main.js <name> [flags]` (`npm run bench -- <name>`). */
@@ -59,6 +60,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'GET /search and q on the list over 21,000 real meetings (160 M words): p50/p99 per query class, api against a baseline, plans, ready-to-searchable',
     usage: SEARCH_USAGE,
     run: (args) => runSearch(parseSearchArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  'search-relevance': {
+    summary: 'QMSum questions (as written and as keywords) against the service, strict matching and BM25: answered, rank 1, top 5, MRR@10, passage@5',
+    usage: SEARCH_RELEVANCE_USAGE,
+    run: (args) => runSearchRelevance(parseSearchRelevanceArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
   scale: {
     summary: 'two replicas each of api, processor and webhook-worker, one of each restarted under load: failures, lost work, latency',
