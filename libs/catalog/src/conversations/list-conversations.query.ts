@@ -28,20 +28,36 @@ export async function listConversations(
     `SELECT ${CONVERSATION_COLUMNS}, ${SOURCE_LITE_COLUMN} FROM conversations c WHERE ${conditions.join(' AND ')} ${ORDER.orderAndLimit(p, limit)}`;
   if (filters.q === null) return ORDER.page(await db.query<ConversationRow>(select(where), p.values), limit, toListEntry);
 
-  // With `q`: the conversations whose words (search_conversation_terms) hold every word of `q` come from that
-  // table's GIN index first (one row a conversation, so even a word every conversation holds is a posting list as
-  // long as the workspace's conversations, not its passages); then the list's filters and order, and for a phrase or
-  // an exclusion one probe of the passages' index per conversation on the way to the page.
+  // With `q`: a conversation qualifies when its words (search_conversation_terms, one row a conversation) hold
+  // every word of `q`. Two ways to find them, measured in the statement by a pilot: when most of the newest
+  // conversations the list would show qualify (a common word), walking the list's order and checking each by primary
+  // key stops after about a page; otherwise the words' GIN index yields the qualifying conversations first, then the
+  // list's filters and order. Only the arm the pilot picks runs (a one-time filter). A phrase or an exclusion then
+  // costs one probe of the passages' index per conversation on the way to the page.
   const text = (await TextQuery.analyse(db, filters.q)).bind(p);
   const holding = text.holdsWords('t');
-  const workspace = p.add(principal.workspaceId);
   const excluded = text.excludedFrom('c.id');
-  const conditions = [
-    ...where,
-    ...(holding === null ? [] : [`c.id IN (SELECT t.conversation_id FROM matched t)`]),
-    ...text.phrasesHeldBy('c.id'),
-    ...(excluded === null ? [] : [excluded]),
-  ];
-  const matched = holding === null ? '' : `WITH matched AS MATERIALIZED (SELECT t.conversation_id FROM search_conversation_terms t WHERE t.workspace_id = ${workspace} AND ${holding}) `;
-  return ORDER.page(await db.query<ConversationRow>(`${matched}${select(conditions)}`, p.values), limit, toListEntry);
+  const strict = [...text.phrasesHeldBy('c.id'), ...(excluded === null ? [] : [excluded])];
+  if (holding === null) return ORDER.page(await db.query<ConversationRow>(select([...where, ...strict]), p.values), limit, toListEntry);
+  const holds = `EXISTS (SELECT 1 FROM search_conversation_terms t WHERE t.conversation_id = c.id AND ${holding})`;
+  const rows = await db.query<ConversationRow>(
+    `WITH pilot AS MATERIALIZED (
+       SELECT count(*) FILTER (WHERE ${holds}) * 2 >= ${PILOT_CONVERSATIONS} AS dense
+       FROM (SELECT c.id FROM conversations c WHERE ${where.join(' AND ')} ${ORDER.orderBy()} LIMIT ${PILOT_CONVERSATIONS}) c
+     ),
+     matched AS MATERIALIZED (
+       SELECT t.conversation_id FROM search_conversation_terms t
+       WHERE t.workspace_id = ${p.add(principal.workspaceId)} AND ${holding} AND NOT (SELECT dense FROM pilot)
+     )
+     SELECT * FROM (
+       (${select([...where, holds, ...strict, '(SELECT dense FROM pilot)'])})
+       UNION ALL
+       (${select([...where, 'c.id IN (SELECT conversation_id FROM matched)', ...strict, 'NOT (SELECT dense FROM pilot)'])})
+     ) c ${ORDER.orderBy()}`,
+    p.values,
+  );
+  return ORDER.page(rows, limit, toListEntry);
 }
+
+/** How many of the newest conversations the list would show its pilot checks (see listConversations). */
+const PILOT_CONVERSATIONS = 20;

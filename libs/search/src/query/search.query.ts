@@ -51,9 +51,6 @@ export const CANDIDATES = 4000;
 export const RARE_WORD_PASSAGES = 20_000;
 export const PASSAGES_PER_CONVERSATION = 100;
 
-/** The frequency of word `i` in passage `alias` (ts_rank_cd of one word with unit weights counts its occurrences). */
-const frequencyOf = (alias: string, word: string): string => `CASE WHEN ${alias}.tsv @@ ${word} THEN ts_rank_cd('{1,1,1,1}', ${alias}.tsv, ${word}) ELSE 0 END`;
-
 /**
  * Passage conditions besides the match: who spoke, which source types. Titles, digests and summary lines have
  * neither, so with either filter only content matches.
@@ -113,6 +110,7 @@ async function readCandidates(
   const allowed = [...where, ...(excluded === null ? [] : [excluded])].join(' AND ');
   const workspace = p.add(principal.workspaceId);
   const wordParams = words.map((word) => `${p.add(wordQuery(word))}::tsquery`);
+  const lexemes = `${p.add(words.map(lexemeOf))}::text[]`;
   let anyWordParam: string | undefined;
   const anyWord = () => (anyWordParam ??= `${p.add(words.map(wordQuery).join(' | '))}::tsquery`);
   const phrases = query.holdsPhrases('sp');
@@ -151,11 +149,18 @@ async function readCandidates(
 
   const rows = await db.query<CandidateRow>(
     `WITH found AS MATERIALIZED (SELECT DISTINCT id, conversation_id FROM (${arms.join(' UNION ALL ')}) a),
-     visible AS MATERIALIZED (SELECT c.id FROM conversations c WHERE c.id IN (SELECT conversation_id FROM found) AND ${allowed}),
+     visible AS MATERIALIZED (
+       SELECT c.id FROM (SELECT DISTINCT conversation_id FROM found) f
+       CROSS JOIN LATERAL (SELECT c.id FROM conversations c WHERE c.id = f.conversation_id AND ${allowed} OFFSET 0) c
+     ),
      details AS MATERIALIZED (
        SELECT sp.id::text AS id, sp.conversation_id, sp.source_id, sp.position, sp.field, length(sp.tsv) AS length, sp.speaker, sp.config,
-              ARRAY[${wordParams.map((w) => frequencyOf('sp', w)).join(', ')}]::int[] AS frequencies
+              ARRAY(SELECT coalesce(cardinality(u.positions), 0) FROM unnest(${lexemes}) WITH ORDINALITY AS w(lexeme, n)
+                    LEFT JOIN unnest(k.own) AS u ON u.lexeme = w.lexeme ORDER BY w.n) AS frequencies
        FROM found f JOIN visible v ON v.id = f.conversation_id JOIN search_passages sp ON sp.id = f.id
+       -- The passage's own occurrences of the query's words, its tsvector read (and decompressed) once: every other
+       -- lexeme weighted D, the query's A, and only A kept. One test per word would read it once per word.
+       CROSS JOIN LATERAL (SELECT ts_filter(setweight(setweight(sp.tsv, 'D'), 'A', ${lexemes}), '{a}') AS own) k
      ),
      speakers AS (
        SELECT s.speaker, s.config, ARRAY[${wordParams.map((w) => `to_tsvector(s.config::regconfig, s.speaker) @@ ${w}`).join(', ')}] AS hits
