@@ -13,6 +13,7 @@ import { judgeAnswer, type QueryJudgement, type RankedAnswer, relevanceFigures }
 import { type FigureTable, formatScopeTable, formatTargets, judgeTargets, type Scope, SYSTEM_LABELS, SYSTEMS, type RelevanceSystem } from './relevance-report';
 import { RelevanceServers } from './relevance-servers';
 import { ServiceRetrieval } from './service-retrieval';
+import { meetingsWithUnexpectedStarts } from './stored-starts-check';
 import { StrictRetrieval } from './strict-retrieval';
 
 export interface SearchRelevanceOptions {
@@ -80,6 +81,10 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
   const pool = new Pool({ connectionString: corpus.url, max: 2, application_name: 'bench' });
   try {
     const db = poolQueryable(pool);
+    const unexpected = await meetingsWithUnexpectedStarts(db, corpus.info.workspaceId, meetings, corpus.info.conversations);
+    if (unexpected.length > 0) {
+      throw new Error(`the stored start seconds of ${unexpected.length} meetings (${unexpected.slice(0, 5).join(', ')}) are not those answer-windows.ts expects: passage@5 would be wrong`);
+    }
     const bm25Started = Date.now();
     const bm25 = await Bm25Retrieval.load(db, corpus.info.workspaceId);
     log(`BM25 index of ${bm25.passageCount.toLocaleString('en-US')} passages built in ${((Date.now() - bm25Started) / 1000).toFixed(1)} s`);
