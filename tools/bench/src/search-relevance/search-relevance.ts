@@ -8,7 +8,7 @@ import { serviceUrls } from '../service-urls';
 import { answerWindows } from './answer-windows';
 import { Bm25Retrieval } from './bm25-retrieval';
 import { QUERY_FORMS, type QueryForm, queryText } from './query-forms';
-import { ensureRelevanceCorpus } from './relevance-corpus';
+import { ensureRelevanceCorpus, relevanceDatabase } from './relevance-corpus';
 import { judgeAnswer, type QueryJudgement, type RankedAnswer, relevanceFigures } from './relevance-metrics';
 import { type FigureTable, formatScopeTable, formatTargets, judgeTargets, type Scope, SYSTEM_LABELS, SYSTEMS, type RelevanceSystem } from './relevance-report';
 import { RelevanceServers } from './relevance-servers';
@@ -21,29 +21,41 @@ export interface SearchRelevanceOptions {
   regenerate: boolean;
   /** Ask only the first N questions (a smoke test); all when null. */
   queries: number | null;
+  /** The corpus's database; relevanceDatabase(split) unless given. */
+  database: string | null;
 }
 
-export const SEARCH_RELEVANCE_USAGE = `usage: search-relevance [--split train|val] [--regenerate] [--queries N]
+export const SEARCH_RELEVANCE_USAGE = `usage: search-relevance [--split train|val] [--regenerate] [--queries N] [--database NAME]
   --split        the QMSum split whose meetings are ingested and whose questions are asked (train; report val, develop on train)
-  --regenerate   drop the split's database (cs_bench_relevance_<split>) and ingest its meetings again even when a complete corpus is there
-  --queries      ask only the first N questions of the split: a smoke test, whose figures mean little`;
+  --regenerate   drop the split's database and ingest its meetings again even when a complete corpus is there
+  --queries      ask only the first N questions of the split: a smoke test, whose figures mean little
+  --database     the corpus's database (cs_bench_relevance_<split>): another name keeps two checkouts on one server apart`;
+
+/** A database name the bench may drop and create: what Postgres takes unquoted, so no name can reach another's. */
+const DATABASE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function parseSearchRelevanceArgs(args: readonly string[]): SearchRelevanceOptions {
   let split: CorpusSplit = 'train';
+  let database: string | null = null;
   const rest: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
-    if (flag !== '--split') {
+    if (flag !== '--split' && flag !== '--database') {
       rest.push(arg);
       continue;
     }
     const value = inline ?? args[++i];
-    if (value !== 'train' && value !== 'val') throw new UsageError(`--split needs train or val\n${SEARCH_RELEVANCE_USAGE}`);
-    split = value;
+    if (flag === '--database') {
+      if (value === undefined || !DATABASE_NAME.test(value)) throw new UsageError(`--database needs a name of lower-case letters, digits and _\n${SEARCH_RELEVANCE_USAGE}`);
+      database = value;
+    } else {
+      if (value !== 'train' && value !== 'val') throw new UsageError(`--split needs train or val\n${SEARCH_RELEVANCE_USAGE}`);
+      split = value;
+    }
   }
   const parsed = applyBenchArgs(rest, { regenerate: false, queries: 0 }, { numeric: { '--queries': 'queries' }, switches: { '--regenerate': 'regenerate' } }, SEARCH_RELEVANCE_USAGE);
-  return { split, regenerate: parsed.regenerate, queries: parsed.queries === 0 ? null : parsed.queries };
+  return { split, regenerate: parsed.regenerate, queries: parsed.queries === 0 ? null : parsed.queries, database };
 }
 
 type Out = (text: string) => void;
@@ -73,6 +85,7 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
   const corpus = await ensureRelevanceCorpus({
     serverUrl,
     split: options.split,
+    database: options.database ?? relevanceDatabase(options.split),
     meetings,
     regenerate: options.regenerate,
     startServers: (url) => RelevanceServers.start(url, redisUrl),
