@@ -67,6 +67,8 @@ interface AskedQuery {
   form: QueryForm;
   text: string;
   judgements: Record<RelevanceSystem, QueryJudgement>;
+  /** What each system returned: the meetings of its conversations, best first, each with its matches' start seconds. */
+  ranked: Record<RelevanceSystem, Array<{ meeting: string; starts: ReadonlyArray<number | null> }>>;
   /** Systems that refused the query, and why. */
   refused?: Partial<Record<RelevanceSystem, string>>;
 }
@@ -109,6 +111,7 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
       bm25: (text) => bm25.search(text),
     };
 
+    const meetingOf = new Map(Object.entries(corpus.info.conversations).map(([meeting, conversation]) => [conversation, meeting]));
     const loadBefore = loadavg()[0] ?? 0;
     const asked: AskedQuery[] = [];
     for (const [n, question] of questions.entries()) {
@@ -120,6 +123,7 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
         const text = queryText(question.query, form);
         const judgements = {} as Record<RelevanceSystem, QueryJudgement>;
         const refused: Partial<Record<RelevanceSystem, string>> = {};
+        const ranked = { service: [], strict: [], bm25: [] } as AskedQuery['ranked'];
         for (const system of SYSTEMS) {
           // A question of framing words only leaves no keywords: nothing is sent, and no system answers it.
           if (text === '') {
@@ -128,9 +132,10 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
           }
           const answer = await retrievals[system](text);
           if (answer.refused !== undefined) refused[system] = answer.refused;
+          ranked[system] = answer.conversations.map((c) => ({ meeting: meetingOf.get(c.id) ?? c.id, starts: c.matchStarts }));
           judgements[system] = judgeAnswer(answer, conversationId, windows);
         }
-        asked.push({ meeting: question.meetingId, index: question.index, form, text, judgements, ...(Object.keys(refused).length > 0 ? { refused } : {}) });
+        asked.push({ meeting: question.meetingId, index: question.index, form, text, judgements, ranked, ...(Object.keys(refused).length > 0 ? { refused } : {}) });
       }
       if ((n + 1) % 100 === 0) log(`  ${n + 1}/${questions.length} questions asked in both forms`);
     }
