@@ -1,6 +1,7 @@
 import { addMembership, createApiKey, createTenant, createUser, createWorkspace } from '@cs/accounts';
 import { type CorpusMeeting, type CorpusName, type CorpusSplit, timedTurns } from '@cs/meeting-corpus';
-import { createDataSource, runMigrations } from '@cs/persistence';
+import { createHash } from 'node:crypto';
+import { createDataSource, MIGRATIONS, runMigrations } from '@cs/persistence';
 import { databaseUrl, migrate, withClient } from '../rest-read/dataset';
 import { recreateDatabase } from '../bench-database';
 import type { RelevanceServers } from './relevance-servers';
@@ -17,6 +18,8 @@ const READY_TIMEOUT_MS = 30 * 60_000;
 /** What the marker row keeps: enough to ask the questions again without ingesting. */
 export interface RelevanceCorpusInfo {
   version: number;
+  /** The schema it was ingested under (schemaFingerprint): a new migration may change what indexing stores. */
+  schema: string;
   split: CorpusSplit;
   workspaceId: string;
   /** An API key of the workspace's admin (a member who sees every conversation of it). */
@@ -27,6 +30,17 @@ export interface RelevanceCorpusInfo {
   ingestedAt: string;
   passages: number;
 }
+
+/**
+ * The migrations' source text, hashed, as @cs/testing names its templates: a corpus indexed under other migrations
+ * is ingested again rather than judged with passages the current code would not store. (A change of the indexing
+ * statement alone is not seen: --regenerate after one.)
+ */
+const schemaFingerprint = (): string =>
+  createHash('sha256')
+    .update(MIGRATIONS.map((m) => m.toString()).join('\n'))
+    .digest('hex')
+    .slice(0, 12);
 
 export const relevanceDatabase = (split: CorpusSplit): string => `cs_bench_relevance_${split}`;
 
@@ -102,24 +116,24 @@ async function waitUntilReady(url: string, ids: readonly string[], servers: Rele
 export async function ensureRelevanceCorpus(options: {
   serverUrl: string;
   split: CorpusSplit;
+  database: string;
   meetings: readonly CorpusMeeting[];
   regenerate: boolean;
   /** Starts the servers on the database once it is migrated; the caller stops them. */
   startServers: (url: string) => Promise<RelevanceServers>;
   log: Log;
 }): Promise<{ url: string; database: string; info: RelevanceCorpusInfo; ingestedNow: boolean; servers: RelevanceServers }> {
-  const { serverUrl, split, meetings, log } = options;
-  const database = relevanceDatabase(split);
+  const { serverUrl, split, database, meetings, log } = options;
   const url = databaseUrl(serverUrl, database);
   const exists = await withClient(databaseUrl(serverUrl, 'postgres'), async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount === 1);
   if (exists && !options.regenerate) {
     const marker = await readMarker(url);
-    if (marker && marker.version === RELEVANCE_CORPUS_VERSION && marker.split === split && Object.keys(marker.conversations).length === meetings.length) {
+    if (marker && marker.version === RELEVANCE_CORPUS_VERSION && marker.schema === schemaFingerprint() && marker.split === split && Object.keys(marker.conversations).length === meetings.length) {
       await migrate(url);
       log(`reusing the ${split} corpus in ${database} (ingested ${marker.ingestedAt} in ${marker.ingestSeconds.toFixed(0)} s; --regenerate to make it again)`);
       return { url, database, info: marker, ingestedNow: false, servers: await options.startServers(url) };
     }
-    log(`${database} holds no complete ${split} corpus: ingesting it again`);
+    log(`${database} holds no complete ${split} corpus of this version and schema: ingesting it again`);
   }
   await recreateDatabase(serverUrl, database);
   const caller = await createCaller(url);
@@ -135,7 +149,7 @@ export async function ensureRelevanceCorpus(options: {
     const ingestSeconds = (Date.now() - started) / 1000;
     const info: RelevanceCorpusInfo = await withClient(url, async (client) => {
       const passages = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM search_passages WHERE workspace_id = $1', [caller.workspaceId])).rows[0]?.n ?? 0);
-      const marker: RelevanceCorpusInfo = { version: RELEVANCE_CORPUS_VERSION, split, ...caller, conversations, ingestSeconds, ingestedAt: new Date().toISOString(), passages };
+      const marker: RelevanceCorpusInfo = { version: RELEVANCE_CORPUS_VERSION, schema: schemaFingerprint(), split, ...caller, conversations, ingestSeconds, ingestedAt: new Date().toISOString(), passages };
       await client.query('VACUUM (ANALYZE) search_passages');
       await client.query(`CREATE TABLE ${MARKER_TABLE} (name text PRIMARY KEY, value jsonb NOT NULL)`);
       await client.query(`INSERT INTO ${MARKER_TABLE} (name, value) VALUES ($1, $2)`, [MARKER_NAME, JSON.stringify(marker)]);

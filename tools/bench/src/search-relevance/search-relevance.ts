@@ -8,11 +8,12 @@ import { serviceUrls } from '../service-urls';
 import { answerWindows } from './answer-windows';
 import { Bm25Retrieval } from './bm25-retrieval';
 import { QUERY_FORMS, type QueryForm, queryText } from './query-forms';
-import { ensureRelevanceCorpus } from './relevance-corpus';
+import { ensureRelevanceCorpus, relevanceDatabase } from './relevance-corpus';
 import { judgeAnswer, type QueryJudgement, type RankedAnswer, relevanceFigures } from './relevance-metrics';
 import { type FigureTable, formatScopeTable, formatTargets, judgeTargets, type Scope, SYSTEM_LABELS, SYSTEMS, type RelevanceSystem } from './relevance-report';
 import { RelevanceServers } from './relevance-servers';
 import { ServiceRetrieval } from './service-retrieval';
+import { meetingsWithUnexpectedStarts } from './stored-starts-check';
 import { StrictRetrieval } from './strict-retrieval';
 
 export interface SearchRelevanceOptions {
@@ -20,29 +21,41 @@ export interface SearchRelevanceOptions {
   regenerate: boolean;
   /** Ask only the first N questions (a smoke test); all when null. */
   queries: number | null;
+  /** The corpus's database; relevanceDatabase(split) unless given. */
+  database: string | null;
 }
 
-export const SEARCH_RELEVANCE_USAGE = `usage: search-relevance [--split train|val] [--regenerate] [--queries N]
+export const SEARCH_RELEVANCE_USAGE = `usage: search-relevance [--split train|val] [--regenerate] [--queries N] [--database NAME]
   --split        the QMSum split whose meetings are ingested and whose questions are asked (train; report val, develop on train)
-  --regenerate   drop the split's database (cs_bench_relevance_<split>) and ingest its meetings again even when a complete corpus is there
-  --queries      ask only the first N questions of the split: a smoke test, whose figures mean little`;
+  --regenerate   drop the split's database and ingest its meetings again even when a complete corpus is there
+  --queries      ask only the first N questions of the split: a smoke test, whose figures mean little
+  --database     the corpus's database (cs_bench_relevance_<split>): another name keeps two checkouts on one server apart`;
+
+/** A database name the bench may drop and create: what Postgres takes unquoted, so no name can reach another's. */
+const DATABASE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export function parseSearchRelevanceArgs(args: readonly string[]): SearchRelevanceOptions {
   let split: CorpusSplit = 'train';
+  let database: string | null = null;
   const rest: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
-    if (flag !== '--split') {
+    if (flag !== '--split' && flag !== '--database') {
       rest.push(arg);
       continue;
     }
     const value = inline ?? args[++i];
-    if (value !== 'train' && value !== 'val') throw new UsageError(`--split needs train or val\n${SEARCH_RELEVANCE_USAGE}`);
-    split = value;
+    if (flag === '--database') {
+      if (value === undefined || !DATABASE_NAME.test(value)) throw new UsageError(`--database needs a name of lower-case letters, digits and _\n${SEARCH_RELEVANCE_USAGE}`);
+      database = value;
+    } else {
+      if (value !== 'train' && value !== 'val') throw new UsageError(`--split needs train or val\n${SEARCH_RELEVANCE_USAGE}`);
+      split = value;
+    }
   }
   const parsed = applyBenchArgs(rest, { regenerate: false, queries: 0 }, { numeric: { '--queries': 'queries' }, switches: { '--regenerate': 'regenerate' } }, SEARCH_RELEVANCE_USAGE);
-  return { split, regenerate: parsed.regenerate, queries: parsed.queries === 0 ? null : parsed.queries };
+  return { split, regenerate: parsed.regenerate, queries: parsed.queries === 0 ? null : parsed.queries, database };
 }
 
 type Out = (text: string) => void;
@@ -54,6 +67,8 @@ interface AskedQuery {
   form: QueryForm;
   text: string;
   judgements: Record<RelevanceSystem, QueryJudgement>;
+  /** What each system returned: the meetings of its conversations, best first, each with its matches' start seconds. */
+  ranked: Record<RelevanceSystem, Array<{ meeting: string; starts: ReadonlyArray<number | null> }>>;
   /** Systems that refused the query, and why. */
   refused?: Partial<Record<RelevanceSystem, string>>;
 }
@@ -72,6 +87,7 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
   const corpus = await ensureRelevanceCorpus({
     serverUrl,
     split: options.split,
+    database: options.database ?? relevanceDatabase(options.split),
     meetings,
     regenerate: options.regenerate,
     startServers: (url) => RelevanceServers.start(url, redisUrl),
@@ -80,6 +96,10 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
   const pool = new Pool({ connectionString: corpus.url, max: 2, application_name: 'bench' });
   try {
     const db = poolQueryable(pool);
+    const unexpected = await meetingsWithUnexpectedStarts(db, corpus.info.workspaceId, meetings, corpus.info.conversations);
+    if (unexpected.length > 0) {
+      throw new Error(`the stored start seconds of ${unexpected.length} meetings (${unexpected.slice(0, 5).join(', ')}) are not those answer-windows.ts expects: passage@5 would be wrong`);
+    }
     const bm25Started = Date.now();
     const bm25 = await Bm25Retrieval.load(db, corpus.info.workspaceId);
     log(`BM25 index of ${bm25.passageCount.toLocaleString('en-US')} passages built in ${((Date.now() - bm25Started) / 1000).toFixed(1)} s`);
@@ -91,6 +111,7 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
       bm25: (text) => bm25.search(text),
     };
 
+    const meetingOf = new Map(Object.entries(corpus.info.conversations).map(([meeting, conversation]) => [conversation, meeting]));
     const loadBefore = loadavg()[0] ?? 0;
     const asked: AskedQuery[] = [];
     for (const [n, question] of questions.entries()) {
@@ -102,6 +123,7 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
         const text = queryText(question.query, form);
         const judgements = {} as Record<RelevanceSystem, QueryJudgement>;
         const refused: Partial<Record<RelevanceSystem, string>> = {};
+        const ranked = { service: [], strict: [], bm25: [] } as AskedQuery['ranked'];
         for (const system of SYSTEMS) {
           // A question of framing words only leaves no keywords: nothing is sent, and no system answers it.
           if (text === '') {
@@ -110,9 +132,10 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
           }
           const answer = await retrievals[system](text);
           if (answer.refused !== undefined) refused[system] = answer.refused;
+          ranked[system] = answer.conversations.map((c) => ({ meeting: meetingOf.get(c.id) ?? c.id, starts: c.matchStarts }));
           judgements[system] = judgeAnswer(answer, conversationId, windows);
         }
-        asked.push({ meeting: question.meetingId, index: question.index, form, text, judgements, ...(Object.keys(refused).length > 0 ? { refused } : {}) });
+        asked.push({ meeting: question.meetingId, index: question.index, form, text, judgements, ranked, ...(Object.keys(refused).length > 0 ? { refused } : {}) });
       }
       if ((n + 1) % 100 === 0) log(`  ${n + 1}/${questions.length} questions asked in both forms`);
     }

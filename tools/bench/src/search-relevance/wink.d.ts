@@ -1,6 +1,7 @@
 // The wink packages ship no types: what the BM25 baseline uses of them.
 declare module 'wink-bm25-text-search' {
-  type PrepTask = (input: any) => any;
+  /** A step of the text preparation: the first takes the text, the last gives the tokens. */
+  type PrepTask = ((input: string) => string | string[]) | ((input: string[]) => string[]);
   interface Bm25Engine {
     defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number } }): boolean;
     definePrepTasks(tasks: PrepTask[], field?: string): number;
