@@ -27,8 +27,22 @@ interface CandidateRow {
   position: number;
   field: PassageField;
   length: number;
-  frequencies: number[];
-  speaker_hits: boolean[] | null;
+  /** The passage's tsvector reduced to the query's words, in Postgres's text form (`'lexeme':3A,9A …`). */
+  own: string;
+  /** The lexemes of the speaker's name, when it holds a word of the query. */
+  speaker_words: string[] | null;
+}
+
+/** A lexeme of a tsvector's text form and its positions: `'it''s':4A,7A`. */
+const TSVECTOR_ENTRY = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
+
+/** How often each lexeme of a tsvector (text form) occurs: the number of its positions. */
+function occurrencesIn(tsvector: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [, lexeme, positions] of tsvector.matchAll(TSVECTOR_ENTRY)) {
+    counts.set(lexeme!.replace(/''/g, "'").replace(/\\(.)/gu, '$1'), positions === undefined ? 1 : positions.split(',').length);
+  }
+  return counts;
 }
 
 /**
@@ -109,7 +123,7 @@ async function readCandidates(
   const excluded = query.excludedFrom('c.id');
   const allowed = [...where, ...(excluded === null ? [] : [excluded])].join(' AND ');
   const workspace = p.add(principal.workspaceId);
-  const wordParams = words.map((word) => `${p.add(wordQuery(word))}::tsquery`);
+  const wordParam = (i: number) => `${p.add(wordQuery(words[i]!))}::tsquery`;
   const lexemes = `${p.add(words.map(lexemeOf))}::text[]`;
   let anyWordParam: string | undefined;
   const anyWord = () => (anyWordParam ??= `${p.add(words.map(wordQuery).join(' | '))}::tsquery`);
@@ -131,7 +145,7 @@ async function readCandidates(
     const rarestFirst = words.map((_, i) => i).sort((a, b) => documentFrequencies[a]! - documentFrequencies[b]!);
     for (const i of rarestFirst) {
       if (left <= 0 || documentFrequencies[i]! > RARE_WORD_PASSAGES || documentFrequencies[i] === 0) continue;
-      arms.push(lookup(`sp.tsv @@ ${wordParams[i]}`, left));
+      arms.push(lookup(`sp.tsv @@ ${wordParam(i)}`, left));
       left -= documentFrequencies[i]!;
     }
   }
@@ -155,31 +169,37 @@ async function readCandidates(
      ),
      details AS MATERIALIZED (
        SELECT sp.id::text AS id, sp.conversation_id, sp.source_id, sp.position, sp.field, length(sp.tsv) AS length, sp.speaker, sp.config,
-              ARRAY(SELECT coalesce(cardinality(u.positions), 0) FROM unnest(${lexemes}) WITH ORDINALITY AS w(lexeme, n)
-                    LEFT JOIN unnest(k.own) AS u ON u.lexeme = w.lexeme ORDER BY w.n) AS frequencies
+              k.own::text AS own
        FROM found f JOIN visible v ON v.id = f.conversation_id JOIN search_passages sp ON sp.id = f.id
        -- The passage's own occurrences of the query's words, its tsvector read (and decompressed) once: every other
        -- lexeme weighted D, the query's A, and only A kept. One test per word would read it once per word.
        CROSS JOIN LATERAL (SELECT ts_filter(setweight(setweight(sp.tsv, 'D'), 'A', ${lexemes}), '{a}') AS own) k
      ),
      speakers AS (
-       SELECT s.speaker, s.config, ARRAY[${wordParams.map((w) => `to_tsvector(s.config::regconfig, s.speaker) @@ ${w}`).join(', ')}] AS hits
+       SELECT s.speaker, s.config, tsvector_to_array(to_tsvector(s.config::regconfig, s.speaker)) && ${lexemes} AS named,
+              tsvector_to_array(to_tsvector(s.config::regconfig, s.speaker)) AS words
        FROM (SELECT DISTINCT speaker, config FROM details WHERE speaker IS NOT NULL) s
      )
-     SELECT d.id, d.conversation_id, d.source_id, d.position, d.field, d.length, d.frequencies, s.hits AS speaker_hits
+     SELECT d.id, d.conversation_id, d.source_id, d.position, d.field, d.length, d.own,
+            CASE WHEN s.named THEN s.words END AS speaker_words
      FROM details d LEFT JOIN speakers s ON s.speaker = d.speaker AND s.config = d.config`,
     p.values,
   );
-  return rows.map((row) => ({
-    id: row.id,
-    conversationId: row.conversation_id,
-    sourceId: row.source_id,
-    position: row.position,
-    field: row.field,
-    length: row.length,
-    frequencies: row.frequencies,
-    speakerHits: row.speaker_hits ?? words.map(() => false),
-  }));
+  const wordLexemes = words.map(lexemeOf);
+  return rows.map((row) => {
+    const occurrences = occurrencesIn(row.own);
+    const speakerWords = new Set(row.speaker_words ?? []);
+    return {
+      id: row.id,
+      conversationId: row.conversation_id,
+      sourceId: row.source_id,
+      position: row.position,
+      field: row.field,
+      length: row.length,
+      frequencies: wordLexemes.map((lexeme) => occurrences.get(lexeme) ?? 0),
+      speakerHits: wordLexemes.map((lexeme) => speakerWords.has(lexeme)),
+    };
+  });
 }
 
 /** The page's conversations, by id (their visibility was checked with the candidates). */
