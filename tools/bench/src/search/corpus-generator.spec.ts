@@ -79,8 +79,9 @@ describe('search benchmark queries', () => {
   };
   const queries = drawQueries(context, seededRandom(11));
 
-  it('draws 200 distinct queries, 40 per class, the same ones for the same seed', () => {
-    expect(queries).toHaveLength(200);
+  it('draws 280 distinct queries, 40 per class, the same ones for the same seed', () => {
+    expect(queries).toHaveLength(QUERY_CLASSES.length * QUERIES_PER_CLASS);
+    expect(QUERY_CLASSES).toHaveLength(7);
     for (const c of QUERY_CLASSES) expect(queries.filter((q) => q.class === c)).toHaveLength(QUERIES_PER_CLASS);
     expect(drawQueries(context, seededRandom(11))).toEqual(queries);
     expect(drawQueries(context, seededRandom(12))).not.toEqual(queries);
@@ -90,6 +91,8 @@ describe('search benchmark queries', () => {
     for (const q of queries.filter((x) => x.class === 'phrase')) expect(q.q).toMatch(/^"[a-z]+( [a-z]+){1,2}"$/);
     for (const q of queries.filter((x) => x.class === 'two-words')) expect(q.q).toMatch(/^[a-z]+ [a-z]+$/);
     for (const q of queries.filter((x) => x.class === 'rare' || x.class === 'common')) expect(q.q).toMatch(/^[a-z]+$/);
+    for (const q of queries.filter((x) => x.class === 'questions')) expect(q.q).toMatch(/^[A-Z]/);
+    for (const q of queries.filter((x) => x.class === 'keywords')) expect(q.q).toMatch(/^[a-z0-9' ]+$/);
     const filtered = queries.filter((x) => x.class === 'filtered');
     for (const name of ['folder_id', 'tag_id', 'speaker', 'created_after', 'source_type']) {
       expect(filtered.filter((q) => Object.keys(q.filters).includes(name))).toHaveLength(8);

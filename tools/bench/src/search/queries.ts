@@ -1,8 +1,10 @@
-import type { CorpusMeeting, TimedTurn } from '@cs/meeting-corpus';
+import { type CorpusMeeting, loadQueries, type TimedTurn } from '@cs/meeting-corpus';
+import { MAX_QUERY_WORDS } from '@cs/catalog';
+import { keywordsOf } from '../search-relevance/query-forms';
 import type { CorpusFolder } from './corpus-generator';
 
-/** The classes the 200 queries fall in, 40 each; each is measured and judged on its own. */
-export const QUERY_CLASSES = ['rare', 'common', 'two-words', 'phrase', 'filtered'] as const;
+/** The classes the 280 queries fall in, 40 each; each is measured and judged on its own. */
+export const QUERY_CLASSES = ['rare', 'common', 'two-words', 'phrase', 'filtered', 'questions', 'keywords'] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
 export const QUERIES_PER_CLASS = 40;
 
@@ -12,6 +14,8 @@ export const CLASS_DESCRIPTIONS: Record<QueryClass, string> = {
   'two-words': 'two words of one speaker turn, both must match',
   phrase: 'a quoted phrase of 2 or 3 words as said in a turn',
   filtered: 'a word with one filter each: folder_id (recursive), tag_id, speaker, created_after, source_type',
+  questions: "a QMSum question about one of the meetings, as its annotator wrote it (\"What did the group discuss about the remote's buttons?\")",
+  keywords: "the same kind of question as keywords, stop and framing words removed (search-relevance's keyword form)",
 };
 
 /** Filters of GET /api/v1/search; folder_id, tag_id and created_after are also filters of the conversation list. */
@@ -82,7 +86,7 @@ export interface QueryContext {
 const AMI_ROLES = ['Project Manager', 'Marketing', 'Industrial Designer', 'User Interface'];
 
 /**
- * The benchmark's 200 queries, drawn from the corpus with a seeded generator (the same corpus and seed give the
+ * The benchmark's 280 queries, drawn from the corpus with a seeded generator (the same corpus and seed give the
  * same queries): 40 per class, in class order.
  */
 export function drawQueries(context: QueryContext, rng: () => number): BenchQuery[] {
@@ -200,6 +204,22 @@ export function drawQueries(context: QueryContext, rng: () => number): BenchQuer
             return { class: 'filtered', q: pick(said), filters: { speaker } };
           }
         }
+      }
+    }),
+  );
+  // QMSum's questions about the corpus's meetings (both splits, as the corpus holds both), at most MAX_QUERY_WORDS
+  // words as the api takes them.
+  const meetingIds = new Set(context.meetings.map(({ meeting }) => meeting.id));
+  const questions = [...loadQueries('train'), ...loadQueries('val')]
+    .filter((q) => meetingIds.has(q.meetingId))
+    .map((q) => q.query)
+    .filter((q) => words(q).length > 0 && q.split(/\s+/).length <= MAX_QUERY_WORDS);
+  queries.push(...distinct(() => ({ class: 'questions', q: pick(questions), filters: {} })));
+  queries.push(
+    ...distinct(() => {
+      for (;;) {
+        const keywords = keywordsOf(pick(questions));
+        if (keywords.length > 0) return { class: 'keywords', q: keywords, filters: {} };
       }
     }),
   );
