@@ -61,7 +61,7 @@ const HIGHLIGHT_OPTIONS = `HighlightAll=true, StartSel=${MATCH_START}, StopSel=$
  * the rarest words first, until the candidates are full. A query of common words only walks the conversations
  * newest first instead, at most PASSAGES_PER_CONVERSATION of each, so that its cost stops growing with the corpus.
  */
-export const CANDIDATES = 4000;
+export const CANDIDATES = 1000;
 export const RARE_WORD_PASSAGES = 20_000;
 export const PASSAGES_PER_CONVERSATION = 100;
 
