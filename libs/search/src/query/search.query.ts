@@ -134,8 +134,13 @@ async function readCandidates(
   // a workspace is visible to its members, and a check per passage cost more than the lookups).
   const narrowed = narrowsConversations(filters);
   const perRow = narrowed ? [`EXISTS (SELECT 1 FROM conversations c WHERE c.id = sp.conversation_id AND ${allowed} OFFSET 0)`] : [];
+  // What ranking needs of a passage, read in the lookup itself (one visit of each passage): the passage's tsvector
+  // reduced to the query's words, read (and decompressed) once for all of them: every other lexeme weighted D, the
+  // query's A, and only A kept.
+  const candidateColumns = `sp.id, sp.conversation_id, sp.source_id, sp.position, sp.field, length(sp.tsv) AS length, sp.speaker, sp.config,
+    ts_filter(setweight(setweight(sp.tsv, 'D'), 'A', ${lexemes}), '{a}')::text AS own`;
   const lookup = (match: string, most: number) =>
-    `(SELECT sp.id, sp.conversation_id FROM search_passages sp WHERE ${[...passageWhere, match, ...perRow].join(' AND ')} LIMIT ${most})`;
+    `(SELECT ${candidateColumns} FROM search_passages sp WHERE ${[...passageWhere, match, ...perRow].join(' AND ')} LIMIT ${most})`;
 
   const arms: string[] = [];
   if (phrases !== null) {
@@ -154,35 +159,26 @@ async function readCandidates(
       ? `(SELECT c.id, c.created_at FROM search_conversation_terms t JOIN conversations c ON c.id = t.conversation_id
           WHERE t.workspace_id = ${workspace} AND t.terms @@ ${anyWord()} AND ${allowed})`
       : `(SELECT c.id, c.created_at FROM conversations c WHERE ${allowed})`;
-    arms.push(`(SELECT m.id, c.id AS conversation_id FROM (SELECT c.id, c.created_at FROM ${conversations} c ${newestFirst('c').orderBy()}) c
-      CROSS JOIN LATERAL (SELECT sp.id FROM search_passages sp
+    arms.push(`(SELECT m.* FROM (SELECT c.id, c.created_at FROM ${conversations} c ${newestFirst('c').orderBy()}) c
+      CROSS JOIN LATERAL (SELECT ${candidateColumns} FROM search_passages sp
                           WHERE sp.conversation_id = c.id AND ${[...passageWhere, `sp.tsv @@ ${anyWord()}`].join(' AND ')}
                           LIMIT ${PASSAGES_PER_CONVERSATION}) m
       LIMIT ${CANDIDATES})`);
   }
 
   const rows = await db.query<CandidateRow>(
-    `WITH found AS MATERIALIZED (SELECT DISTINCT id, conversation_id FROM (${arms.join(' UNION ALL ')}) a),
+    `WITH found AS MATERIALIZED (SELECT DISTINCT ON (id) * FROM (${arms.join(' UNION ALL ')}) a),
      visible AS MATERIALIZED (
        SELECT c.id FROM (SELECT DISTINCT conversation_id FROM found) f
        CROSS JOIN LATERAL (SELECT c.id FROM conversations c WHERE c.id = f.conversation_id AND ${allowed} OFFSET 0) c
      ),
-     details AS MATERIALIZED (
-       SELECT sp.id::text AS id, sp.conversation_id, sp.source_id, sp.position, sp.field, length(sp.tsv) AS length, sp.speaker, sp.config,
-              k.own::text AS own
-       FROM found f JOIN visible v ON v.id = f.conversation_id JOIN search_passages sp ON sp.id = f.id
-       -- The passage's own occurrences of the query's words, its tsvector read (and decompressed) once: every other
-       -- lexeme weighted D, the query's A, and only A kept. One test per word would read it once per word.
-       CROSS JOIN LATERAL (SELECT ts_filter(setweight(setweight(sp.tsv, 'D'), 'A', ${lexemes}), '{a}') AS own) k
-     ),
      speakers AS (
-       SELECT s.speaker, s.config, tsvector_to_array(to_tsvector(s.config::regconfig, s.speaker)) && ${lexemes} AS named,
-              tsvector_to_array(to_tsvector(s.config::regconfig, s.speaker)) AS words
-       FROM (SELECT DISTINCT speaker, config FROM details WHERE speaker IS NOT NULL) s
+       SELECT s.speaker, s.config, tsvector_to_array(to_tsvector(s.config::regconfig, s.speaker)) AS words
+       FROM (SELECT DISTINCT speaker, config FROM found WHERE speaker IS NOT NULL) s
      )
-     SELECT d.id, d.conversation_id, d.source_id, d.position, d.field, d.length, d.own,
-            CASE WHEN s.named THEN s.words END AS speaker_words
-     FROM details d LEFT JOIN speakers s ON s.speaker = d.speaker AND s.config = d.config`,
+     SELECT f.id::text AS id, f.conversation_id, f.source_id, f.position, f.field, f.length, f.own,
+            CASE WHEN s.words && ${lexemes} THEN s.words END AS speaker_words
+     FROM found f JOIN visible v ON v.id = f.conversation_id LEFT JOIN speakers s ON s.speaker = f.speaker AND s.config = f.config`,
     p.values,
   );
   const wordLexemes = words.map(lexemeOf);
