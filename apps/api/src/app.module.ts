@@ -19,6 +19,7 @@ import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
 import { EventsController } from './events/events.controller';
+import { FeedSequencerLifecycle } from './events/feed-sequencer.lifecycle';
 import { FoldersController } from './folders/folders.controller';
 import { ProblemFilter } from './http/problem.filter';
 import { ProblemTypesController } from './http/problem-types.controller';
@@ -84,6 +85,7 @@ export class AppModule {
       providers: [
         { provide: API_CONFIG, useValue: config },
         openApiDocumentProvider,
+        FeedSequencerLifecycle,
         ApiReference,
         // One budget for the full-text reads of Search and of the list with `q` (docs/search.md "Limits").
         { provide: SearchBudget, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => SearchBudget.onPool(postgresPool(ds), searchLimits(config)) },

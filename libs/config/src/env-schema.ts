@@ -178,3 +178,11 @@ export function metricsPort(config: { METRICS_PORT?: number | undefined }, appPo
 export function shutdownDrainMs(config: { NODE_ENV: 'development' | 'test' | 'production'; SHUTDOWN_DRAIN_MS?: number | undefined }): number {
   return config.SHUTDOWN_DRAIN_MS ?? (config.NODE_ENV === 'production' ? PRODUCTION_SHUTDOWN_DRAIN_MS : 0);
 }
+
+/**
+ * The feed sequencer (FeedSequencer), run by the api: how often it looks for newly committed events when no
+ * notification woke it. Notifications wake it at once; the poll bounds the feed's delay when one is lost.
+ */
+export const feedEnv = {
+  FEED_SEQUENCER_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
+};

@@ -18,6 +18,7 @@ import { SearchGinWithoutPendingList1765200000000 } from './migrations/176520000
 import { SearchHeadingWords1765300000000 } from './migrations/1765300000000-search-heading-words';
 import { ConversationsListCoversFilters1765400000000 } from './migrations/1765400000000-conversations-list-covers-filters';
 import { SearchPassagesCappedInCharacters1765500000000 } from './migrations/1765500000000-search-passages-capped-in-characters';
+import { FeedPositions1765600000000 } from './migrations/1765600000000-feed-positions';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -39,6 +40,7 @@ export const MIGRATIONS = [
   SearchHeadingWords1765300000000,
   ConversationsListCoversFilters1765400000000,
   SearchPassagesCappedInCharacters1765500000000,
+  FeedPositions1765600000000,
 ];
 
 export interface DataSourceOptions {

@@ -1,0 +1,65 @@
+import { EVENT_TOPIC, type TransactionQuery } from './outbox';
+
+/** What the sequencer needs of a data source (TypeORM's DataSource fits): a transaction of its own. */
+export interface TransactionRunner {
+  transaction<T>(work: (tx: TransactionQuery) => Promise<T>): Promise<T>;
+}
+
+export interface SequencerReport {
+  /** Events given a position in this run. */
+  positioned: number;
+  /** False when another replica held the feed head: it is doing the work. */
+  ran: boolean;
+}
+
+/** Events positioned per transaction: the run stays short (a few ms) even when a backlog of old events is positioned. */
+export const FEED_SEQUENCER_BATCH = 500;
+
+/**
+ * Gives committed events their feed positions (docs/architecture.md "The events feed").
+ *
+ * Events are written with no position. A run locks the one row of `feed_head` (SKIP LOCKED: when another replica
+ * holds it, this run does nothing), numbers the events it can see without a position after the head, moves the head,
+ * and commits. Positions thus come from one transaction at a time, each starting after the previous one's commit was
+ * visible (a row lock is released only once its commit is), so the positions readers can see always form a prefix of
+ * the order: a reader never sees position n+1 while n is still to come. An event is numbered only once its writer has
+ * committed, so a writer that stays open delays its own events and nobody else's.
+ */
+export class FeedSequencer {
+  constructor(
+    private readonly db: TransactionRunner,
+    private readonly batchSize = FEED_SEQUENCER_BATCH,
+  ) {}
+
+  async runOnce(): Promise<SequencerReport> {
+    return this.db.transaction(async (tx) => {
+      const [head] = await tx.query<{ position: string }>(`SELECT position::text AS position FROM feed_head FOR UPDATE SKIP LOCKED`);
+      if (!head) return { positioned: 0, ran: false };
+      // A statement of its own, after the lock: its snapshot sees every sequencer run that committed before it.
+      const rows = await tx.query<{ n: number; last: string | null }>(
+        `WITH batch AS (
+           SELECT id, row_number() OVER (ORDER BY tx, id) AS n
+           FROM (SELECT id, tx FROM outbox WHERE topic = $1 AND position IS NULL ORDER BY tx, id LIMIT $2) unpositioned
+         ), numbered AS (
+           UPDATE outbox o SET position = $3::bigint + batch.n FROM batch WHERE o.id = batch.id RETURNING o.position
+         )
+         SELECT count(*)::int AS n, max(position)::text AS last FROM numbered`,
+        [EVENT_TOPIC, this.batchSize, head.position],
+      );
+      const positioned = rows[0]?.n ?? 0;
+      // To the highest position given: an event retention deleted meanwhile leaves a gap, never a position used twice.
+      if (positioned > 0) await tx.query(`UPDATE feed_head SET position = $1::bigint`, [rows[0]!.last]);
+      return { positioned, ran: true };
+    });
+  }
+
+  /** Runs until nothing is left to position (a backlog after a deploy or an outage) or another replica has the head. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const report = await this.runOnce();
+      total += report.positioned;
+      if (!report.ran || report.positioned < this.batchSize) return total;
+    }
+  }
+}
