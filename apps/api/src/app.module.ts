@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { Catalog, SearchBudget } from '@cs/catalog';
-import { searchLimits } from '@cs/config';
+import { databaseSessionLimits, searchLimits } from '@cs/config';
 import { CursorCodec } from '@cs/paging';
 import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver, type RevocationList } from '@cs/token-verification';
 import {
@@ -56,7 +56,7 @@ export class AppModule {
           applicationName: 'api',
           databaseUrl: config.DATABASE_URL,
           databasePoolSize: config.DATABASE_POOL_SIZE,
-          databaseStatementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          ...databaseSessionLimits(config),
           redisUrl: config.REDIS_URL,
           redisOptions: { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false, commandTimeout: 1_000 },
           revocationList: true,

@@ -53,6 +53,10 @@ export interface DataSourceOptions {
    * loads may run long). The apps set it, so a blocked or runaway query fails rather than holds a request.
    */
   statementTimeoutMs?: number;
+  /** Postgres `lock_timeout`; none when absent (migrations set their own, migrations/online/online-index.ts). */
+  lockTimeoutMs?: number | undefined;
+  /** Postgres `idle_in_transaction_session_timeout`; none when absent. */
+  idleInTransactionTimeoutMs?: number | undefined;
 }
 
 /** Longest wait for a pooled connection (or a new one) before the query fails: a stuck database never hangs a caller. */
@@ -86,6 +90,8 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
       options: SESSION_OPTIONS,
       ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
+      ...(options.lockTimeoutMs === undefined ? {} : { lock_timeout: options.lockTimeoutMs }),
+      ...(options.idleInTransactionTimeoutMs === undefined ? {} : { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }),
     },
   });
 }
