@@ -19,6 +19,7 @@ import { SearchHeadingWords1765300000000 } from './migrations/1765300000000-sear
 import { ConversationsListCoversFilters1765400000000 } from './migrations/1765400000000-conversations-list-covers-filters';
 import { SearchPassagesCappedInCharacters1765500000000 } from './migrations/1765500000000-search-passages-capped-in-characters';
 import { FeedPositions1765600000000 } from './migrations/1765600000000-feed-positions';
+import { ConversationsListRebuiltConcurrently1765700000000 } from './migrations/1765700000000-conversations-list-rebuilt-concurrently';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   ConversationsListCoversFilters1765400000000,
   SearchPassagesCappedInCharacters1765500000000,
   FeedPositions1765600000000,
+  ConversationsListRebuiltConcurrently1765700000000,
 ];
 
 export interface DataSourceOptions {

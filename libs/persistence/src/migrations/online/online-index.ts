@@ -56,8 +56,20 @@ export async function createIndexConcurrently(q: QueryRunner, name: string, defi
     const state = await indexState(q, name);
     if (state === 'valid') return;
     if (state === 'invalid') await q.query(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`);
-    await q.query(`CREATE INDEX CONCURRENTLY ${name} ${definition}`);
+    await q.query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name} ${definition}`);
   }, { lockTimeout: false });
+}
+
+/**
+ * Replaces index `name` by one built as `definition` without blocking writes: built concurrently under a temporary
+ * name, the old one dropped concurrently, the new one renamed (a lock on the index alone, taken under lock_timeout).
+ * Each step checks what an interrupted earlier run left, so running it again finishes the job.
+ */
+export async function rebuildIndexConcurrently(q: QueryRunner, name: string, definition: string): Promise<void> {
+  const building = `${name}_rebuilt`;
+  await createIndexConcurrently(q, building, definition);
+  await dropIndexConcurrently(q, name);
+  await withLockRetry(q, () => q.query(`ALTER INDEX IF EXISTS ${building} RENAME TO ${name}`));
 }
 
 export async function dropIndexConcurrently(q: QueryRunner, name: string): Promise<void> {
