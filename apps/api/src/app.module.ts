@@ -110,12 +110,14 @@ export class AppModule {
         { provide: Writes, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Writes(ds, { recorderProvider: config.RECORDER_PROVIDER }) },
         // Without RECALL_WEBHOOK_SECRET (another recorder) no Recall webhook verifies: each is a 401.
         { provide: RecallWebhookReceiver, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new RecallWebhookReceiver(ds, config.RECALL_WEBHOOK_SECRET ?? null) },
+        // A provider, so Nest waits for its last-used writes at shutdown (ApiKeyResolver.beforeApplicationShutdown).
+        { provide: ApiKeyResolver, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new ApiKeyResolver(readQueryable(ds)) },
         {
           provide: PrincipalResolver,
-          inject: [DATA_SOURCE, REVOCATION_LIST],
-          useFactory: (ds: DataSource, revocations: RevocationList) =>
+          inject: [ApiKeyResolver, REVOCATION_LIST],
+          useFactory: (apiKeys: ApiKeyResolver, revocations: RevocationList) =>
             new PrincipalResolver(
-              new ApiKeyResolver(readQueryable(ds)),
+              apiKeys,
               new AccessTokenVerifier({
                 issuer: config.PUBLIC_AUTH_URL,
                 audience: config.OAUTH_AUDIENCE,
