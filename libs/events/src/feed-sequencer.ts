@@ -1,7 +1,7 @@
 import { EVENT_TOPIC, type TransactionQuery } from './outbox';
 
-/** What the sequencer needs of a data source (TypeORM's DataSource fits): a transaction of its own. */
-export interface TransactionRunner {
+/** What the sequencer needs of a data source (TypeORM's DataSource fits; the api gives it poolTransactions): statements and transactions. */
+export interface TransactionRunner extends TransactionQuery {
   transaction<T>(work: (tx: TransactionQuery) => Promise<T>): Promise<T>;
 }
 
@@ -32,24 +32,29 @@ export class FeedSequencer {
   ) {}
 
   async runOnce(): Promise<SequencerReport> {
+    // Most polls find nothing: a look at the small partial index, in no transaction, is all they cost.
+    const [waiting] = await this.db.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM outbox WHERE topic = $1 AND position IS NULL) AS any`, [EVENT_TOPIC]);
+    if (!waiting?.any) return { positioned: 0, ran: true };
     return this.db.transaction(async (tx) => {
       const [head] = await tx.query<{ position: string }>(`SELECT position::text AS position FROM feed_head FOR UPDATE SKIP LOCKED`);
       if (!head) return { positioned: 0, ran: false };
-      // A statement of its own, after the lock: its snapshot sees every sequencer run that committed before it.
-      const rows = await tx.query<{ n: number; last: string | null }>(
+      // A statement of its own, after the lock: its snapshot sees every sequencer run that committed before it
+      // (numbering in the locking statement would use a snapshot taken before the lock, and number events twice).
+      // The head moves to the highest position given: an event retention deleted meanwhile leaves a gap, never a
+      // position used twice.
+      const [numbered] = await tx.query<{ n: number }>(
         `WITH batch AS (
            SELECT id, row_number() OVER (ORDER BY tx, id) AS n
            FROM (SELECT id, tx FROM outbox WHERE topic = $1 AND position IS NULL ORDER BY tx, id LIMIT $2) unpositioned
          ), numbered AS (
            UPDATE outbox o SET position = $3::bigint + batch.n FROM batch WHERE o.id = batch.id RETURNING o.position
+         ), moved AS (
+           UPDATE feed_head SET position = (SELECT max(position) FROM numbered) WHERE EXISTS (SELECT 1 FROM numbered) RETURNING 1
          )
-         SELECT count(*)::int AS n, max(position)::text AS last FROM numbered`,
+         SELECT count(*)::int AS n FROM numbered`,
         [EVENT_TOPIC, this.batchSize, head.position],
       );
-      const positioned = rows[0]?.n ?? 0;
-      // To the highest position given: an event retention deleted meanwhile leaves a gap, never a position used twice.
-      if (positioned > 0) await tx.query(`UPDATE feed_head SET position = $1::bigint`, [rows[0]!.last]);
-      return { positioned, ran: true };
+      return { positioned: numbered?.n ?? 0, ran: true };
     });
   }
 

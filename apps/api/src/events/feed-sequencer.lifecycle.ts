@@ -1,6 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { FeedSequencer, OUTBOX_EVENT_CHANNEL } from '@cs/events';
 import { DATA_SOURCE, NotificationListener, PeriodicTask } from '@cs/nest-infrastructure';
+import { poolTransactions, postgresPool } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 
@@ -15,7 +16,7 @@ export class FeedSequencerLifecycle implements OnApplicationBootstrap, BeforeApp
   private readonly listener: NotificationListener;
 
   constructor(@Inject(API_CONFIG) config: ApiConfig, @Inject(DATA_SOURCE) dataSource: DataSource) {
-    const sequencer = new FeedSequencer(dataSource);
+    const sequencer = new FeedSequencer(poolTransactions(postgresPool(dataSource)));
     this.task = new PeriodicTask('FeedSequencer', config.FEED_SEQUENCER_POLL_MS, () => sequencer.drain());
     this.listener = new NotificationListener(config.DATABASE_URL, OUTBOX_EVENT_CHANNEL, () => this.task.wake());
   }

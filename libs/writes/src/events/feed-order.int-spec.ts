@@ -1,7 +1,7 @@
 import { Catalog, LIST_EVENTS_PARAMS } from '@cs/catalog';
 import { FeedSequencer } from '@cs/events';
 import { CursorCodec } from '@cs/paging';
-import { createDataSource } from '@cs/persistence';
+import { createDataSource, poolTransactions, postgresPool } from '@cs/persistence';
 import { createTestDatabase, eventually, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
@@ -38,7 +38,7 @@ interface Written {
 
 /** A replica's sequencer: a loop, as the api runs it, that can be stopped (a restart) and started again. */
 function sequencerLoop(dataSource: DataSource, intervalMs: number) {
-  const sequencer = new FeedSequencer(dataSource);
+  const sequencer = new FeedSequencer(poolTransactions(postgresPool(dataSource)));
   let stopped = false;
   const done = (async () => {
     while (!stopped) {

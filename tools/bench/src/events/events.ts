@@ -4,7 +4,7 @@ import { API_KEY_SCOPES, newId, type Principal, visibleTo } from '@cs/domain';
 import { FeedSequencer, OUTBOX_EVENT_CHANNEL } from '@cs/events';
 import { NotificationListener, PeriodicTask } from '@cs/nest-infrastructure';
 import { CursorCodec } from '@cs/paging';
-import { createDataSource, insertRows, runMigrations } from '@cs/persistence';
+import { createDataSource, insertRows, poolTransactions, postgresPool, runMigrations } from '@cs/persistence';
 import { inTransaction, parseBody, UpdateConversationRequestSchema, Writes } from '@cs/writes';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -176,7 +176,8 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
     // a blind UPDATE, the answer (Writes.updateConversation at d484a2d). Not a title: a new title is also re-indexed
     // for search, a cost that is not the events'.
     const writes = new Writes(ds);
-    const sequencer = new FeedSequencer(ds);
+    // As the api runs it (FeedSequencerLifecycle).
+    const sequencer = new FeedSequencer(poolTransactions(postgresPool(ds)));
     const write = { withEvents: noSamples(), withPositions: noSamples(), before: noSamples() };
     let n = 0;
     const target = (i: number) => data.conversations[i % data.conversations.length]!;
@@ -285,7 +286,7 @@ async function feedDelay(
   foreignSeconds: number,
   log: Out,
 ): Promise<{ quiet: DelayFigures; foreign: DelayFigures; samples_each: number; held_seconds: number; old_rule_served: number }> {
-  const sequencer = new FeedSequencer(ds);
+  const sequencer = new FeedSequencer(poolTransactions(postgresPool(ds)));
   const task = new PeriodicTask('FeedSequencer', 250, () => sequencer.drain());
   const url = urlOfDatabase(serverUrl, DATABASE);
   const listener = new NotificationListener(url, OUTBOX_EVENT_CHANNEL, () => task.wake());
