@@ -58,6 +58,15 @@ export class FeedSequencer {
     });
   }
 
+  /** Seconds since the oldest event still without a position was written (0 when none waits): the feed's lag. */
+  async lagSeconds(): Promise<number> {
+    const [row] = await this.db.query<{ lag: number | null }>(
+      `SELECT extract(epoch FROM now() - min(created_at))::float8 AS lag FROM outbox WHERE topic = $1 AND position IS NULL`,
+      [EVENT_TOPIC],
+    );
+    return Math.max(0, row?.lag ?? 0);
+  }
+
   /** Runs until nothing is left to position (a backlog after a deploy or an outage) or another replica has the head. */
   async drain(): Promise<number> {
     let total = 0;

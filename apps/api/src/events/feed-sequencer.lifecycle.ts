@@ -1,6 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { FeedSequencer, OUTBOX_EVENT_CHANNEL } from '@cs/events';
-import { DATA_SOURCE, NotificationListener, PeriodicTask } from '@cs/nest-infrastructure';
+import { DATA_SOURCE, Metrics, NotificationListener, PeriodicTask } from '@cs/nest-infrastructure';
 import { poolTransactions, postgresPool } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
@@ -15,8 +15,9 @@ export class FeedSequencerLifecycle implements OnApplicationBootstrap, BeforeApp
   private readonly task: PeriodicTask;
   private readonly listener: NotificationListener;
 
-  constructor(@Inject(API_CONFIG) config: ApiConfig, @Inject(DATA_SOURCE) dataSource: DataSource) {
+  constructor(@Inject(API_CONFIG) config: ApiConfig, @Inject(DATA_SOURCE) dataSource: DataSource, metrics: Metrics) {
     const sequencer = new FeedSequencer(poolTransactions(postgresPool(dataSource)));
+    metrics.watchFeedLag(() => sequencer.lagSeconds());
     this.task = new PeriodicTask('FeedSequencer', config.FEED_SEQUENCER_POLL_MS, () => sequencer.drain());
     this.listener = new NotificationListener(config.DATABASE_URL, OUTBOX_EVENT_CHANNEL, () => this.task.wake());
   }

@@ -202,5 +202,7 @@ describe('the events feed under concurrent writers, random commit delays and lon
     const all = [...committed, { title: longTitle, begunAt: 0, committedAt: longCommittedAt }];
     const inversions = all.flatMap((a) => all.filter((b) => a.committedAt < b.begunAt && order.get(a.title)! > order.get(b.title)!).map((b) => `${a.title} after ${b.title}`));
     expect(inversions).toEqual([]);
+    // Nothing left waiting: the lag the api reports (conversation_service_feed_lag_seconds) is back to 0.
+    expect(await new FeedSequencer(poolTransactions(postgresPool(dataSource))).lagSeconds()).toBe(0);
   });
 });
