@@ -34,7 +34,9 @@ export class RecallRecorder implements RecorderProvider {
     // A failing row is tried 20 times, the waits doubling from the interval up to 10 minutes: about two hours with
     // the default interval, time for Recall to finish a slow transcript or for an outage to pass.
     const schedule = { attempts: 20, backoffMs: config.RECALL_WORK_INTERVAL_MS, maxDelayMs: 10 * 60_000 };
-    this.work = new PeriodicTask('RecallWork', config.RECALL_WORK_INTERVAL_MS, () => runRecorderWork(dataSource, RECALL_PROVIDER, handler, schedule));
+    this.work = new PeriodicTask('RecallWork', config.RECALL_WORK_INTERVAL_MS, () =>
+      runRecorderWork(dataSource, RECALL_PROVIDER, handler, schedule, { leaseMs: config.RECALL_WORK_LEASE_MS }),
+    );
     this.forget = new PeriodicTask('RecallWorkRetention', 60 * 60_000, () => forgetSettledRecorderWork(dataSource));
   }
 
