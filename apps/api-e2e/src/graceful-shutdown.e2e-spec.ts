@@ -102,3 +102,27 @@ describe('graceful shutdown of the api (SIGTERM as Kubernetes sends it)', () => 
     expect(api.output()).toMatch(/SIGTERM: \/readyz answers 503/);
   });
 });
+
+describe('graceful shutdown of the api loses nothing it buffers', () => {
+  const stack = useTestStack();
+
+  it('writes the last-used time of a key used just before SIGTERM, even while that write still waits on a lock', async () => {
+    const { key, keyId } = await keyHolder(stack.fixtures);
+    const api = await startApi(stack.db.url, { SHUTDOWN_DRAIN_MS: '0' });
+    stack.onStop(() => api.stop());
+    // Holds the key's row, so the api's last-used write (off the request's path) is still waiting when SIGTERM comes.
+    const holder = stack.db.dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query(`SELECT id FROM api_keys WHERE id = $1 FOR UPDATE`, [keyId]);
+    const answered = await fetch(`${api.baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    expect(answered.status).toBe(200);
+    const stopped = api.stop();
+    await sleep(300);
+    await holder.commitTransaction();
+    await holder.release();
+    await stopped;
+    const [row] = (await stack.db.dataSource.query(`SELECT last_used_at FROM api_keys WHERE id = $1`, [keyId])) as Array<{ last_used_at: Date | null }>;
+    expect(row?.last_used_at).not.toBeNull();
+  });
+});

@@ -39,16 +39,16 @@ describe('sync(): a copy made from one full list plus the feed equals the curren
     const copies = new Map<typeof owner, ConversationCopy>();
     for (const person of people) copies.set(person, await sync(person.client));
 
-    // Every committed event of the workspace served (docs/api.md "Events feed"): then the feed says all there is.
+    // Every committed event of the workspace positioned (docs/architecture.md "The events feed"): then the feed says all there is.
     const settled = () =>
       eventually(
         async () =>
           (await env.db.dataSource.query<{ n: number }[]>(
-            `SELECT count(*)::int AS n FROM outbox WHERE workspace_id = $1 AND tx >= pg_snapshot_xmin(pg_current_snapshot())`,
+            `SELECT count(*)::int AS n FROM outbox WHERE workspace_id = $1 AND topic = 'event' AND position IS NULL`,
             [workspace.id],
           ))[0]!.n,
         (n) => n === 0,
-        90_000,
+        30_000,
       );
 
     for (let round = 0; round < 4; round++) {

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { Catalog, SearchBudget } from '@cs/catalog';
-import { searchLimits } from '@cs/config';
+import { databaseSessionLimits, searchLimits } from '@cs/config';
 import { CursorCodec } from '@cs/paging';
 import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver, type RevocationList } from '@cs/token-verification';
 import {
@@ -19,6 +19,7 @@ import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
 import { EventsController } from './events/events.controller';
+import { FeedSequencerLifecycle } from './events/feed-sequencer.lifecycle';
 import { FoldersController } from './folders/folders.controller';
 import { ProblemFilter } from './http/problem.filter';
 import { ProblemTypesController } from './http/problem-types.controller';
@@ -55,7 +56,7 @@ export class AppModule {
           applicationName: 'api',
           databaseUrl: config.DATABASE_URL,
           databasePoolSize: config.DATABASE_POOL_SIZE,
-          databaseStatementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          ...databaseSessionLimits(config),
           redisUrl: config.REDIS_URL,
           redisOptions: { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false, commandTimeout: 1_000 },
           revocationList: true,
@@ -84,6 +85,7 @@ export class AppModule {
       providers: [
         { provide: API_CONFIG, useValue: config },
         openApiDocumentProvider,
+        FeedSequencerLifecycle,
         ApiReference,
         // One budget for the full-text reads of Search and of the list with `q` (docs/search.md "Limits").
         { provide: SearchBudget, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => SearchBudget.onPool(postgresPool(ds), searchLimits(config)) },
@@ -108,12 +110,14 @@ export class AppModule {
         { provide: Writes, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new Writes(ds, { recorderProvider: config.RECORDER_PROVIDER }) },
         // Without RECALL_WEBHOOK_SECRET (another recorder) no Recall webhook verifies: each is a 401.
         { provide: RecallWebhookReceiver, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new RecallWebhookReceiver(ds, config.RECALL_WEBHOOK_SECRET ?? null) },
+        // A provider, so Nest waits for its last-used writes at shutdown (ApiKeyResolver.beforeApplicationShutdown).
+        { provide: ApiKeyResolver, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => new ApiKeyResolver(readQueryable(ds)) },
         {
           provide: PrincipalResolver,
-          inject: [DATA_SOURCE, REVOCATION_LIST],
-          useFactory: (ds: DataSource, revocations: RevocationList) =>
+          inject: [ApiKeyResolver, REVOCATION_LIST],
+          useFactory: (apiKeys: ApiKeyResolver, revocations: RevocationList) =>
             new PrincipalResolver(
-              new ApiKeyResolver(readQueryable(ds)),
+              apiKeys,
               new AccessTokenVerifier({
                 issuer: config.PUBLIC_AUTH_URL,
                 audience: config.OAUTH_AUDIENCE,

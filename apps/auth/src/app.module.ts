@@ -1,3 +1,4 @@
+import { databaseSessionLimits } from '@cs/config';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { WebSessionStore } from '@cs/accounts';
@@ -48,7 +49,7 @@ export class AppModule {
           applicationName: 'auth',
           databaseUrl: config.DATABASE_URL,
           databasePoolSize: config.DATABASE_POOL_SIZE,
-          databaseStatementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          ...databaseSessionLimits(config),
           redisUrl: config.REDIS_URL,
           redisOptions: { maxRetriesPerRequest: 2 },
         }),

@@ -10,7 +10,7 @@ const API_KEY = 'recall-e2e-api-key';
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64')}`;
 const stack = useProcessingStack({
   env: { RECORDER_PROVIDER: 'recall', RECALL_WEBHOOK_SECRET: WEBHOOK_SECRET },
-  processorEnv: { BOT_DISPATCH_INTERVAL_MS: '100', RECALL_WORK_INTERVAL_MS: '100', RECALL_HTTP_BACKOFF_MS: '100' },
+  processorEnv: { BOT_DISPATCH_INTERVAL_MS: '100', RECALL_WORK_INTERVAL_MS: '100', RECALL_HTTP_BACKOFF_MS: '100', RECALL_WORK_LEASE_MS: '3000' },
 });
 const recall = new FakeRecallServer({ apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET, stepMs: 40 });
 const processorEnv = () => ({ RECALL_API_KEY: API_KEY, RECALL_BASE_URL: recall.baseUrl });
@@ -225,8 +225,13 @@ describe('Recall.ai recorder (api, processor and a fake Recall server)', () => {
     const writer = await stack.writer();
     const url = meeting('held-transcript');
     const bot = await writer.client.createBot({ meeting_url: url });
-    // The processor is inside the `done` row's transaction, fetching the transcript, which the fake never answers.
+    // The processor holds the `done` row's lease, fetching the transcript, which the fake never answers; no
+    // transaction of it is open meanwhile (issue 33).
     await until(() => recall.requestsTo('GET', '/media/transcripts/').filter((r) => r.status === 0).length, (n) => n > 0, 30_000);
+    const [open] = await stack.db.dataSource.query(
+      `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'processor' AND state LIKE 'idle in transaction%'`,
+    );
+    expect(open.count).toBe(0);
     const recallBot = recall.botsFor(url)[0]!;
     process.kill(processor.pid!, 'SIGKILL');
     await processor.stop();
@@ -236,6 +241,7 @@ describe('Recall.ai recorder (api, processor and a fake Recall server)', () => {
     // Recall's webhooks keep arriving while no processor runs; the api records them.
     expect(await recall.sendStatus(recallBot.id, 'recording_done')).toBe(200);
 
+    // Taken again once the killed processor's lease (RECALL_WORK_LEASE_MS, 3 s here) has run out.
     processor = await stack.startProcessor(processorEnv());
     expect((await botSettled(writer, bot.id)).status).toBe('done');
     const done = await stack.settled(writer.client, bot.conversation_id);

@@ -1,3 +1,4 @@
+import { databaseSessionLimits } from '@cs/config';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { InfrastructureModule, loggerModule } from '@cs/nest-infrastructure';
 import { summarizerFromEnv } from '@cs/processing';
@@ -15,7 +16,7 @@ export class AppModule {
           applicationName: 'processor',
           databaseUrl: config.DATABASE_URL,
           databasePoolSize: config.DATABASE_POOL_SIZE,
-          databaseStatementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          ...databaseSessionLimits(config),
           redisUrl: config.REDIS_URL,
         }),
       ],

@@ -1,3 +1,4 @@
+import { databaseSessionLimits } from '@cs/config';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { InfrastructureModule, loggerModule } from '@cs/nest-infrastructure';
 import { WEBHOOK_WORKER_CONFIG, type WebhookWorkerConfig } from './config/webhook-worker-config';
@@ -14,7 +15,7 @@ export class AppModule {
           applicationName: 'webhook-worker',
           databaseUrl: config.DATABASE_URL,
           databasePoolSize: config.DATABASE_POOL_SIZE,
-          databaseStatementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          ...databaseSessionLimits(config),
           redisUrl: config.REDIS_URL,
         }),
       ],

@@ -44,7 +44,29 @@ export const commonEnv = {
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Longest single statement of the apps (Postgres statement_timeout): a blocked query fails instead of hanging. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /**
+   * Longest wait of the apps' statements for a row or table lock (Postgres lock_timeout): a write queued behind a
+   * migration or a stuck session fails fast (a 503 the client retries) instead of piling up pool connections.
+   */
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * Longest an app's transaction may sit idle between statements (idle_in_transaction_session_timeout) before
+   * Postgres ends its session: no transaction waits on the network (docs/architecture.md), so one idle this long
+   * is a leak, and ending it frees its locks and the feed's writers behind them.
+   */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
 };
+
+/** The session limits of an app's connections, as InfrastructureModule takes them. */
+export const databaseSessionLimits = (config: {
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+  DATABASE_LOCK_TIMEOUT_MS: number;
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
+}) => ({
+  databaseStatementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  databaseLockTimeoutMs: config.DATABASE_LOCK_TIMEOUT_MS,
+  databaseIdleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+});
 
 export const DEV_RECORDER_CALLBACK_SECRET = 'development-only-recorder-callback-secret-do-not-use';
 
@@ -178,3 +200,11 @@ export function metricsPort(config: { METRICS_PORT?: number | undefined }, appPo
 export function shutdownDrainMs(config: { NODE_ENV: 'development' | 'test' | 'production'; SHUTDOWN_DRAIN_MS?: number | undefined }): number {
   return config.SHUTDOWN_DRAIN_MS ?? (config.NODE_ENV === 'production' ? PRODUCTION_SHUTDOWN_DRAIN_MS : 0);
 }
+
+/**
+ * The feed sequencer (FeedSequencer), run by the api: how often it looks for newly committed events when no
+ * notification woke it. Notifications wake it at once; the poll bounds the feed's delay when one is lost.
+ */
+export const feedEnv = {
+  FEED_SEQUENCER_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
+};

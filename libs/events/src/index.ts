@@ -6,3 +6,4 @@ export * from './webhook-secret';
 export * from './processing-outbox';
 export * from './event-catalog.schema';
 export * from './event-audience';
+export * from './feed-sequencer';

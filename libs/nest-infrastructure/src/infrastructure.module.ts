@@ -13,6 +13,10 @@ export interface InfrastructureOptions {
   databaseUrl: string;
   databasePoolSize: number;
   databaseStatementTimeoutMs: number;
+  /** Postgres lock_timeout of the app's connections (DATABASE_LOCK_TIMEOUT_MS); none when absent. */
+  databaseLockTimeoutMs?: number;
+  /** Postgres idle_in_transaction_session_timeout (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS); none when absent. */
+  databaseIdleInTransactionTimeoutMs?: number;
   redisUrl: string;
   /** ioredis options of the shared command connection (each app knows whether it may queue commands offline). */
   redisOptions?: RedisOptions;
@@ -54,6 +58,8 @@ export class InfrastructureModule {
             poolSize: options.databasePoolSize,
             applicationName: options.applicationName,
             statementTimeoutMs: options.databaseStatementTimeoutMs,
+            lockTimeoutMs: options.databaseLockTimeoutMs,
+            idleInTransactionTimeoutMs: options.databaseIdleInTransactionTimeoutMs,
           }).initialize(),
       },
       { provide: REDIS, useFactory: () => new Redis(options.redisUrl, options.redisOptions ?? {}) },

@@ -18,6 +18,8 @@ import { SearchGinWithoutPendingList1765200000000 } from './migrations/176520000
 import { SearchHeadingWords1765300000000 } from './migrations/1765300000000-search-heading-words';
 import { ConversationsListCoversFilters1765400000000 } from './migrations/1765400000000-conversations-list-covers-filters';
 import { SearchPassagesCappedInCharacters1765500000000 } from './migrations/1765500000000-search-passages-capped-in-characters';
+import { FeedPositions1765600000000 } from './migrations/1765600000000-feed-positions';
+import { ConversationsListRebuiltConcurrently1765700000000 } from './migrations/1765700000000-conversations-list-rebuilt-concurrently';
 import { SearchTermStatistics1766000000000 } from './migrations/1766000000000-search-term-statistics';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
@@ -40,6 +42,8 @@ export const MIGRATIONS = [
   SearchHeadingWords1765300000000,
   ConversationsListCoversFilters1765400000000,
   SearchPassagesCappedInCharacters1765500000000,
+  FeedPositions1765600000000,
+  ConversationsListRebuiltConcurrently1765700000000,
   SearchTermStatistics1766000000000,
 ];
 
@@ -53,6 +57,10 @@ export interface DataSourceOptions {
    * loads may run long). The apps set it, so a blocked or runaway query fails rather than holds a request.
    */
   statementTimeoutMs?: number;
+  /** Postgres `lock_timeout`; none when absent (migrations set their own, migrations/online/online-index.ts). */
+  lockTimeoutMs?: number | undefined;
+  /** Postgres `idle_in_transaction_session_timeout`; none when absent. */
+  idleInTransactionTimeoutMs?: number | undefined;
 }
 
 /** Longest wait for a pooled connection (or a new one) before the query fails: a stuck database never hangs a caller. */
@@ -86,6 +94,8 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
       options: SESSION_OPTIONS,
       ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
+      ...(options.lockTimeoutMs === undefined ? {} : { lock_timeout: options.lockTimeoutMs }),
+      ...(options.idleInTransactionTimeoutMs === undefined ? {} : { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }),
     },
   });
 }

@@ -24,10 +24,51 @@ describe('timeouts on database calls, and telling "unavailable" from "wrong"', (
     }
   });
 
+  it('gives up waiting for a lock after lockTimeoutMs, and classifies that as unavailable', async () => {
+    const holder = await createDataSource({ url: db.url, poolSize: 1 }).initialize();
+    const ds = await createDataSource({ url: db.url, poolSize: 1, lockTimeoutMs: 200 }).initialize();
+    const runner = holder.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await runner.query('LOCK TABLE tenants IN ACCESS EXCLUSIVE MODE');
+      const error = await failure(() => ds.query('SELECT count(*) FROM tenants'));
+      expect((error as { driverError?: { code?: string } }).driverError?.code).toBe('55P03');
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+      await ds.destroy();
+      await holder.destroy();
+    }
+  });
+
+  it('ends a session left idle in a transaction past idleInTransactionTimeoutMs, freeing its locks', async () => {
+    const ds = await createDataSource({ url: db.url, poolSize: 1, idleInTransactionTimeoutMs: 300 }).initialize();
+    const runner = ds.createQueryRunner();
+    try {
+      expect(await ds.query('SHOW idle_in_transaction_session_timeout')).toEqual([{ idle_in_transaction_session_timeout: '300ms' }]);
+      await runner.startTransaction();
+      await runner.query('LOCK TABLE tenants IN ACCESS EXCLUSIVE MODE');
+      // The server ends the session once idle past the limit; until then the lock blocks this read, then it passes.
+      const other = await createDataSource({ url: db.url, poolSize: 1 }).initialize();
+      try {
+        expect(await other.query('SELECT count(*)::int AS n FROM tenants')).toEqual([{ n: expect.any(Number) }]);
+      } finally {
+        await other.destroy();
+      }
+      // The pool replaces the ended session.
+      expect(await ds.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await runner.release().catch(() => undefined);
+      await ds.destroy();
+    }
+  });
+
   it('sets no statement timeout unless asked (migrations and bulk loads may run long)', async () => {
     const ds = await createDataSource({ url: db.url, poolSize: 1 }).initialize();
     try {
       expect(await ds.query('SHOW statement_timeout')).toEqual([{ statement_timeout: '0' }]);
+      expect(await ds.query('SHOW lock_timeout')).toEqual([{ lock_timeout: '0' }]);
     } finally {
       await ds.destroy();
     }

@@ -6,6 +6,11 @@ import { DomainError } from '@cs/domain';
  * (57…, which includes query_canceled, raised by statement_timeout, and admin/crash shutdowns).
  */
 const UNAVAILABLE_SQLSTATE_CLASSES = ['08', '53', '57'];
+/**
+ * Single states of other classes that mean the same: lock_not_available (55P03, raised by lock_timeout: a lock held
+ * by a migration or a stuck session) and idle_in_transaction_session_timeout (25P03).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['55P03', '25P03']);
 
 /** Node-level failures to reach the server, and node-postgres' pool and connection messages. */
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
@@ -20,7 +25,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const inner = (error as { driverError?: unknown }).driverError;
   if (inner !== undefined && inner !== error && isDatabaseUnavailable(inner)) return true;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return UNAVAILABLE_SQLSTATE_CLASSES.includes(code.slice(0, 2));
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return UNAVAILABLE_SQLSTATE_CLASSES.includes(code.slice(0, 2)) || UNAVAILABLE_SQLSTATES.has(code);
   if (typeof code === 'string' && UNAVAILABLE_NODE_CODES.has(code)) return true;
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
 }

@@ -1,6 +1,6 @@
 export * from './data-source';
 export * from './database-errors';
-export { poolQueryable, postgresPool, readQueryable, type RowQueryable } from './pool-queryable';
+export { poolQueryable, type PoolTransactions, poolTransactions, postgresPool, readQueryable, type RowQueryable } from './pool-queryable';
 export { isQueryCanceled, timedReads } from './timed-reads';
 export { SqlParams } from './sql-params';
 export { returnedRow } from './returned-row';

@@ -6,4 +6,4 @@ export { type RecallBot, RecallClient, type RecallClientOptions, RECALL_SCHEDULE
 export { recallTranscriptSource, transcriptDownloadUrl } from './recall/recall-transcript';
 export { RECALL_PROVIDER, RecallWorkHandler } from './recall/recall-work.handler';
 export { RecallWebhookReceiver, type RecallWebhookOutcome } from './recall/recall-webhook.receiver';
-export { forgetSettledRecorderWork, recordStatusWebhook, type RecorderWorkRow, runRecorderWork, type WorkHandler, type WorkSchedule } from './work/recorder-work.store';
+export { forgetSettledRecorderWork, RECORDER_WORK_LEASE_MS, recordStatusWebhook, type RecorderWorkRow, runRecorderWork, type WorkHandler, type WorkSchedule } from './work/recorder-work.store';

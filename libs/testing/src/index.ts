@@ -15,3 +15,4 @@ export type { ApiKeyRow, MembershipRow, UserRow, WorkspaceRow } from '@cs/accoun
 export * from './recall/fake-recall.server';
 export * from './principal-of';
 export * from './markdown/markdown-renderers';
+export * from './guards/network-in-transaction.guard';

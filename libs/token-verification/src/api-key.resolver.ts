@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { apiKeyUseDue, recordApiKeyUse } from '@cs/accounts';
 import { API_KEY_SCOPES, invalidToken, type Principal, type Role, SECRET_PREFIXES, secretDigest } from '@cs/domain';
 import type { SqlRunner } from './sql-runner';
@@ -23,7 +23,7 @@ export const looksLikeApiKey = (token: string): boolean => token.startsWith(`${S
  * ever runs over the secret itself. The join on memberships makes a key die with its user's membership.
  * A resolved key's use is recorded for the developer page, at most once a minute and off the request's path.
  */
-export class ApiKeyResolver {
+export class ApiKeyResolver implements BeforeApplicationShutdown {
   private readonly logger = new Logger(ApiKeyResolver.name);
   private readonly useWrites = new Set<Promise<void>>();
 
@@ -65,5 +65,13 @@ export class ApiKeyResolver {
   /** Resolves once the use writes started so far have ended, so code about to close the pool can wait for them. */
   async settled(): Promise<void> {
     await Promise.all(this.useWrites);
+  }
+
+  /**
+   * Nest's hook when the resolver is a provider: the app has stopped taking requests (the HTTP drain), and the pool
+   * closes only after this (InfrastructureModule's onApplicationShutdown), so the last uses are written, not lost.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.settled();
   }
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
-import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
+import { createTestDatabase, Fixtures, NetworkInTransactionGuard, type TestDatabase } from '@cs/testing';
 import { Webhook } from 'standardwebhooks';
 import { Redis } from 'ioredis';
 import { DeliveryAttemptHandler, type DeliverySettings } from './delivery-attempt.handler';
@@ -87,7 +87,14 @@ describe('DeliveryAttemptHandler (real Postgres, Redis and HTTP)', () => {
   it('signs and sends the envelope, verifiable with the reference library, and records the attempt and the success', async () => {
     behaviour = (_req, res) => res.writeHead(200, { 'x-receiver': 'yes' }).end('thanks');
     const d = await aDelivery();
-    expect(await handler().handle(d.job(1))).toEqual({ kind: 'succeeded' });
+    // The attempt is sent with no transaction open: a slow receiver holds no lock and no pooled connection.
+    const guard = new NetworkInTransactionGuard([db.dataSource]).start();
+    try {
+      expect(await handler().handle(d.job(1))).toEqual({ kind: 'succeeded' });
+    } finally {
+      guard.stop();
+    }
+    guard.assertNone();
     const got = received.at(-1)!;
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['user-agent']).toMatch(/^ConversationService-Webhooks\//);

@@ -1,3 +1,4 @@
+import { RECORDER_WORK_LEASE_MS } from '@cs/recorder';
 import { commonEnv, DEV_RECORDER_CALLBACK_SECRET, httpUrl, parseEnv, port, recallEnv, recorderCallbackSecret, recorderEnvProblem, recorderProvider } from '@cs/config';
 import { summarizerEnv, summarizerEnvProblem } from '@cs/processing';
 import { z } from 'zod';
@@ -36,6 +37,11 @@ export const processorEnv = {
   ...recallEnv,
   /** How often the Recall.ai work (status webhooks to apply, bots to cancel) is looked at. */
   RECALL_WORK_INTERVAL_MS: positiveInt(1_000, 60_000),
+  /**
+   * How long a Recall work row stays with the processor that took it (runRecorderWork): one killed while calling
+   * Recall leaves the row to be taken again after this. Above the longest call with its retries.
+   */
+  RECALL_WORK_LEASE_MS: positiveInt(RECORDER_WORK_LEASE_MS, 3_600_000),
   /** Attempts of one call to Recall.ai on 429, 5xx and network errors (the first try included). */
   RECALL_HTTP_ATTEMPTS: positiveInt(5, 20),
   /** First retry delay of a call to Recall.ai when it sends no Retry-After; each further retry doubles it. */

@@ -2,6 +2,7 @@ import { recallBaseUrl } from '@cs/config';
 import { PeriodicTask } from '@cs/nest-infrastructure';
 import type { DueBot } from '@cs/processing';
 import { forgetSettledRecorderWork, ProviderHttpError, RECALL_PROVIDER, type RecallStatusChange, RecallClient, RecallWorkHandler, recordStatusWebhook, runRecorderWork } from '@cs/recorder';
+import { readQueryable } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 import type { ProcessorConfig } from '../config/processor-config';
 import type { RecorderProvider } from './recorder-provider.port';
@@ -29,11 +30,13 @@ export class RecallRecorder implements RecorderProvider {
   ) {
     const policy = { attempts: config.RECALL_HTTP_ATTEMPTS, backoffMs: config.RECALL_HTTP_BACKOFF_MS, maxDelayMs: 60_000 };
     this.client = new RecallClient({ baseUrl: recallBaseUrl(config), apiKey: config.RECALL_API_KEY!, policy, timeoutMs: 15_000 });
-    const handler = new RecallWorkHandler(this.client);
+    const handler = new RecallWorkHandler(this.client, readQueryable(dataSource));
     // A failing row is tried 20 times, the waits doubling from the interval up to 10 minutes: about two hours with
     // the default interval, time for Recall to finish a slow transcript or for an outage to pass.
     const schedule = { attempts: 20, backoffMs: config.RECALL_WORK_INTERVAL_MS, maxDelayMs: 10 * 60_000 };
-    this.work = new PeriodicTask('RecallWork', config.RECALL_WORK_INTERVAL_MS, () => runRecorderWork(dataSource, RECALL_PROVIDER, handler, schedule));
+    this.work = new PeriodicTask('RecallWork', config.RECALL_WORK_INTERVAL_MS, () =>
+      runRecorderWork(dataSource, RECALL_PROVIDER, handler, schedule, { leaseMs: config.RECALL_WORK_LEASE_MS }),
+    );
     this.forget = new PeriodicTask('RecallWorkRetention', 60 * 60_000, () => forgetSettledRecorderWork(dataSource));
   }
 

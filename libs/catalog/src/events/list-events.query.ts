@@ -41,47 +41,58 @@ export const eventFilters = (params: ListEventsParams): EventFilters => ({
 
 interface EventRow {
   id: string;
-  tx: string;
+  position: string;
   payload: EventEnvelope;
   audience: EventAudience | null;
 }
 
 /**
- * The caller's events, oldest first, in the order their transactions committed: ordered by the writing
- * transaction's id, and only once every transaction older than the caller's snapshot has finished
- * (pg_snapshot_xmin), so an event committed later can never sort before one already served (migration
- * 1764700000000). A long transaction elsewhere delays the feed; it never reorders it.
+ * The caller's events in feed order: by the position the feed sequencer gave each one after its writer committed
+ * (FeedSequencer, docs/architecture.md "The events feed"). Positions become visible in order, so an event can never
+ * appear before one already served; an event not yet positioned is not served yet (well under a second).
  */
-const SERVED = `o.tx < pg_snapshot_xmin(pg_current_snapshot())`;
+const SERVED = `o.position IS NOT NULL`;
 
 const AFTER_UNKNOWN = 'is not an event of your feed (unknown, not visible to you, or older than the feed keeps events): list again, then follow the feed from GET /api/v1/events/latest';
+const AFTER_UNPOSITIONED = 'is not in the feed yet (it committed a moment ago): retry in a second';
+/** How long `after` waits for an event the caller heard of (a webhook) before the sequencer has positioned it. */
+const POSITION_WAIT_MS = 2_000;
+const POSITION_POLL_MS = 100;
 
 async function positionOf(db: RowQueryable, principal: Principal, eventId: string): Promise<CursorKey> {
-  const [row] = await db.query<{ tx: string }>(
-    `SELECT o.tx::text AS tx FROM outbox o
-     WHERE o.id = $1 AND o.workspace_id = $2 AND o.topic = 'event' AND ${eventVisibleTo('o', '$3')}`,
-    [eventId, principal.workspaceId, principal.userId],
-  );
-  if (!row) throw invalidParameters([{ name: 'after', reason: AFTER_UNKNOWN }]);
-  return [row.tx, eventId];
+  for (let waited = 0; ; waited += POSITION_POLL_MS) {
+    const [row] = await db.query<{ position: string | null }>(
+      `SELECT o.position::text AS position FROM outbox o
+       WHERE o.id = $1 AND o.workspace_id = $2 AND o.topic = 'event' AND ${eventVisibleTo('o', '$3')}`,
+      [eventId, principal.workspaceId, principal.userId],
+    );
+    if (!row) throw invalidParameters([{ name: 'after', reason: AFTER_UNKNOWN }]);
+    if (row.position !== null) return [row.position];
+    if (waited >= POSITION_WAIT_MS) throw invalidParameters([{ name: 'after', reason: AFTER_UNPOSITIONED }]);
+    await new Promise((resolve) => setTimeout(resolve, POSITION_POLL_MS));
+  }
 }
+
+/** A cursor's start; one issued before feed positions holds [tx, id]: resumed from that event's position. */
+const startOf = (db: RowQueryable, principal: Principal, key: CursorKey): Promise<CursorKey> | CursorKey =>
+  key.length === 2 ? positionOf(db, principal, String(key[1])) : key;
 
 export async function listEvents(db: RowQueryable, principal: Principal, request: PageRequest<EventFilters>): Promise<Page<EventEnvelope>> {
   const { filters, limit } = request;
-  const start = request.after ?? (filters.after !== null ? await positionOf(db, principal, filters.after) : null);
+  const start = request.after ? await startOf(db, principal, request.after) : filters.after !== null ? await positionOf(db, principal, filters.after) : null;
   const p = new SqlParams();
   const viewer = p.add(principal.userId);
   const where = [`o.workspace_id = ${p.add(principal.workspaceId)}`, `o.topic = 'event'`, SERVED, eventVisibleTo('o', viewer)];
-  if (start) where.push(`(o.tx, o.id) > (${p.add(String(start[0]))}::xid8, ${p.add(String(start[1]))})`);
+  if (start) where.push(`o.position > ${p.add(String(start[0]))}::bigint`);
   if (filters.types.length > 0) where.push(`${eventTypeSeenBy('o', viewer)} = ANY(${p.add(filters.types)}::text[])`);
   if (filters.createdAfter !== null) where.push(`o.created_at > ${p.add(filters.createdAfter)}::timestamptz`);
   const rows = await db.query<EventRow>(
-    `SELECT o.id, o.tx::text AS tx, o.payload, o.audience FROM outbox o
+    `SELECT o.id, o.position::text AS position, o.payload, o.audience FROM outbox o
      WHERE ${where.join(' AND ')}
-     ORDER BY o.tx, o.id LIMIT ${p.add(limit + 1)}`,
+     ORDER BY o.position LIMIT ${p.add(limit + 1)}`,
     p.values,
   );
-  return toPage(rows, limit, (row) => [row.tx, row.id], (row) => seenBy(row, principal));
+  return toPage(rows, limit, (row) => [row.position], (row) => seenBy(row, principal));
 }
 
 function seenBy(row: EventRow, principal: Principal): EventEnvelope {
@@ -95,7 +106,7 @@ function seenBy(row: EventRow, principal: Principal): EventEnvelope {
 export async function getEvent(db: RowQueryable, principal: Principal, id: string): Promise<EventEnvelope> {
   if (!isIdOf('event', id)) throw notFound('event');
   const [row] = await db.query<EventRow>(
-    `SELECT o.id, o.tx::text AS tx, o.payload, o.audience FROM outbox o
+    `SELECT o.id, o.position::text AS position, o.payload, o.audience FROM outbox o
      WHERE o.id = $1 AND o.workspace_id = $2 AND o.topic = 'event' AND ${eventVisibleTo('o', '$3')}`,
     [id, principal.workspaceId, principal.userId],
   );
@@ -106,9 +117,9 @@ export async function getEvent(db: RowQueryable, principal: Principal, id: strin
 /** GET /api/v1/events/latest: the newest event of the caller's feed, where a copy made now starts following it. */
 export async function latestEvent(db: RowQueryable, principal: Principal): Promise<EventEnvelope> {
   const [row] = await db.query<EventRow>(
-    `SELECT o.id, o.tx::text AS tx, o.payload, o.audience FROM outbox o
+    `SELECT o.id, o.position::text AS position, o.payload, o.audience FROM outbox o
      WHERE o.workspace_id = $1 AND o.topic = 'event' AND ${SERVED} AND ${eventVisibleTo('o', '$2')}
-     ORDER BY o.tx DESC, o.id DESC LIMIT 1`,
+     ORDER BY o.position DESC LIMIT 1`,
     [principal.workspaceId, principal.userId],
   );
   if (!row) throw notFound('event');

@@ -38,6 +38,7 @@ export class Metrics {
   private readonly queueJobs: Gauge<'queue' | 'state'>;
   private readonly queueWaiting: Gauge<'queue'>;
   private readonly queueSources = new Map<string, () => Promise<QueueCounts>>();
+  private feedLag: () => Promise<number> = async () => 0;
 
   constructor(readonly app: string) {
     this.registry.setDefaultLabels({ app });
@@ -91,6 +92,15 @@ export class Metrics {
         }
       },
     });
+    const readFeedLag = () => this.feedLag();
+    new Gauge({
+      name: 'conversation_service_feed_lag_seconds',
+      help: 'Age of the oldest committed event the feed sequencer has not positioned yet (0: none waits); above a second, GET /events is late.',
+      registers,
+      async collect() {
+        this.set(await readFeedLag());
+      },
+    });
     this.queueWaiting = new Gauge({
       name: 'conversation_service_queue_waiting_jobs',
       help: 'Jobs waiting to be taken (the autoscaling signal of the workers).',
@@ -135,6 +145,11 @@ export class Metrics {
   /** Reports a queue's job counts at each scrape. */
   watchQueue(queue: string, counts: () => Promise<QueueCounts>): void {
     this.queueSources.set(queue, counts);
+  }
+
+  /** Reports the events feed's lag at each scrape (the api, which runs the feed sequencer). */
+  watchFeedLag(read: () => Promise<number>): void {
+    this.feedLag = read;
   }
 
   observeJob(queue: string, outcome: string, seconds: number): void {

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { MigrationInterface } from 'typeorm';
 
 /**
  * The conversations' list index by status also carries the columns of the list's own conditions (owner, visibility,
@@ -10,22 +10,19 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * Replaced rather than added beside: the key is the same, so every plan that used the index still can, and a write
  * keeps one index to maintain.
+ *
+ * The rebuild is done by 1765700000000, concurrently: dropping and creating the index here, in a transaction, blocked
+ * every write to conversations, the hottest table, for the whole build. A deployment that ran this migration before
+ * has the index already as 1765700000000 leaves it, and 1765700000000 then does nothing.
  */
 export class ConversationsListCoversFilters1765400000000 implements MigrationInterface {
   name = 'ConversationsListCoversFilters1765400000000';
 
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(`
-      DROP INDEX conversations_status_list_idx;
-      CREATE INDEX conversations_status_list_idx ON conversations (workspace_id, status, created_at DESC, id DESC)
-        INCLUDE (owner_id, visibility, folder_id);
-    `);
+  async up(): Promise<void> {
+    // Moved to 1765700000000 (see above).
   }
 
-  async down(q: QueryRunner): Promise<void> {
-    await q.query(`
-      DROP INDEX conversations_status_list_idx;
-      CREATE INDEX conversations_status_list_idx ON conversations (workspace_id, status, created_at DESC, id DESC);
-    `);
+  async down(): Promise<void> {
+    // 1765700000000's down puts the previous index back.
   }
 }

@@ -1,4 +1,6 @@
-import { createTestDatabase, type TestDatabase } from '@cs/testing';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestDatabase, NetworkInTransactionGuard, type TestDatabase } from '@cs/testing';
 import type { Tx } from '@cs/writes';
 import { forgetSettledRecorderWork, recordStatusWebhook, type RecorderWorkRow, runRecorderWork, type WorkHandler } from './recorder-work.store';
 
@@ -30,6 +32,7 @@ describe('recorder work (real Postgres)', () => {
     await record('msg_b', new Date(Date.now() - 1_000));
     const seen: string[] = [];
     const handler: WorkHandler = {
+      fetch: async () => null,
       handle: async (tx: Tx, row: RecorderWorkRow) => {
         seen.push(row.id);
         await tx.query(`UPDATE recorder_work SET last_error = 'touched by ' || id WHERE id = $1`, [row.id]);
@@ -50,6 +53,7 @@ describe('recorder work (real Postgres)', () => {
     await record('msg_f');
     let now = new Date();
     const handler: WorkHandler = {
+      fetch: async () => null,
       handle: async (tx: Tx, row: RecorderWorkRow) => {
         await tx.query(`UPDATE recorder_work SET outcome = 'half-done' WHERE id = $1`, [row.id]);
         throw new Error('recall is down');
@@ -80,6 +84,7 @@ describe('recorder work (real Postgres)', () => {
     for (let i = 0; i < 6; i++) await record(`msg_c${i}`);
     const handled: string[] = [];
     const handler: WorkHandler = {
+      fetch: async () => null,
       handle: async (_tx: Tx, row: RecorderWorkRow) => {
         handled.push(row.id);
         await new Promise((r) => setTimeout(r, 20));
@@ -91,6 +96,79 @@ describe('recorder work (real Postgres)', () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(6);
     expect(new Set(handled).size).toBe(6);
     expect(handled).toHaveLength(6);
+  });
+
+  it('calls the provider with no transaction open, then records its answer in a transaction of its own', async () => {
+    const server: Server = createServer((_req, res) => res.end('{"status":"done"}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/bot`;
+    const guard = new NetworkInTransactionGuard([db.dataSource]).start();
+    try {
+      await record('msg_n');
+      const handler: WorkHandler<string> = {
+        fetch: async () => (await (await fetch(url)).json() as { status: string }).status,
+        handle: async (tx: Tx, row: RecorderWorkRow, status: string) => {
+          await tx.query(`UPDATE recorder_work SET last_error = $2 WHERE id = $1`, [row.id, `remote said ${status}`]);
+          return 'applied';
+        },
+        giveUp: async () => 'gave_up',
+      };
+      expect(await runRecorderWork(db.dataSource, 'recall', handler, schedule)).toBe(1);
+      expect((await rows()).map((r) => [r.outcome, r.last_error])).toEqual([['applied', 'remote said done']]);
+      guard.assertNone();
+    } finally {
+      guard.stop();
+      server.close();
+    }
+  });
+
+  it('the guard catches a call made inside a transaction', async () => {
+    const server: Server = createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const guard = new NetworkInTransactionGuard([db.dataSource]).start();
+    try {
+      await db.dataSource.transaction(async (m) => {
+        await m.query('SELECT 1');
+        await (await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/inside`)).text();
+      });
+      expect(guard.violations).toHaveLength(1);
+      expect(guard.violations[0]).toContain('/inside');
+    } finally {
+      guard.stop();
+      server.close();
+    }
+  });
+
+  it('leaves a row whose worker died after taking it to be taken again when the lease ends, and records it once', async () => {
+    await record('msg_l');
+    let now = new Date();
+    const leaseMs = 60_000;
+    let releaseFirst!: (value: string) => void;
+    let firstTook!: () => void;
+    const took = new Promise<void>((resolve) => (firstTook = resolve));
+    const outcomes: string[] = [];
+    const stuck: WorkHandler<string> = {
+      // A worker that hangs on the provider as long as the test says (as good as dead to the others).
+      fetch: () => new Promise<string>((resolve) => { releaseFirst = resolve; firstTook(); }),
+      handle: async (_tx, _row, answer) => (outcomes.push(`first ${answer}`), 'first'),
+      giveUp: async () => 'gave_up',
+    };
+    const prompt: WorkHandler<string> = {
+      fetch: async () => 'answer',
+      handle: async (_tx, _row, answer) => (outcomes.push(`second ${answer}`), 'second'),
+      giveUp: async () => 'gave_up',
+    };
+    const first = runRecorderWork(db.dataSource, 'recall', stuck, schedule, { now: () => now, leaseMs });
+    await took;
+    // No transaction is held while it hangs, and the row is not due for anyone else before the lease ends.
+    expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`)).toEqual([{ n: 0 }]);
+    expect(await runRecorderWork(db.dataSource, 'recall', prompt, schedule, { now: () => now, leaseMs })).toBe(0);
+    now = new Date(now.getTime() + leaseMs);
+    expect(await runRecorderWork(db.dataSource, 'recall', prompt, schedule, { now: () => now, leaseMs })).toBe(1);
+    releaseFirst('late');
+    await first;
+    expect(outcomes).toEqual(['second answer']);
+    expect((await rows()).map((r) => [r.outcome, r.done_at !== null])).toEqual([['second', true]]);
   });
 
   it('forgets rows settled more than 7 days ago', async () => {

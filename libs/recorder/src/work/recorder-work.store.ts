@@ -15,9 +15,16 @@ export interface RecorderWorkRow {
 /** What carrying out a row came to; kept on the row for inspection. */
 export type WorkOutcome = string;
 
-export interface WorkHandler {
-  /** Carries the row out inside the transaction that marks it done; throws to be tried again later. */
-  handle(tx: Tx, row: RecorderWorkRow): Promise<WorkOutcome>;
+/**
+ * Carries out one row in two steps, so no transaction is open while the provider is called:
+ * `fetch` outside any transaction (the network: read the provider's state, download, cancel), then `handle` in the
+ * short transaction that records the outcome and marks the row done.
+ */
+export interface WorkHandler<F = unknown> {
+  /** Outside any transaction, on a leased row: what the provider has to say. Throws to be tried again later. */
+  fetch(row: RecorderWorkRow): Promise<F>;
+  /** Records what `fetch` found, inside the transaction that marks the row done; throws to be tried again later. */
+  handle(tx: Tx, row: RecorderWorkRow, fetched: F): Promise<WorkOutcome>;
   /** After the last attempt failed: what is left to do (e.g. fail the bot), in the same kind of transaction. */
   giveUp(tx: Tx, row: RecorderWorkRow, error: Error): Promise<WorkOutcome>;
 }
@@ -48,37 +55,61 @@ export async function recordStatusWebhook(
 }
 
 /**
- * Carries out due rows of one provider's work, one transaction per row: the row is locked (SKIP LOCKED, so
- * replicas share the work), handled, and marked done in the same transaction as the change it made, so a
- * processor killed midway leaves the row untouched for the next run. A failure is rolled back to a savepoint and
- * the row tried again after a doubling delay; after the last attempt, `giveUp` settles it. Oldest first, so a
- * bot's statuses are applied in the order they were received. Returns how many rows were settled or retried.
+ * How long a leased row is left to the worker that took it. A worker killed after taking it leaves the row to be
+ * taken again once this passes: retried, never lost. Well above one row's network calls (the Recall client's own
+ * timeouts and retries).
+ */
+export const RECORDER_WORK_LEASE_MS = 5 * 60_000;
+
+const toError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+
+/**
+ * Carries out due rows of one provider's work, oldest first (a bot's statuses apply in the order received), in three
+ * steps so no transaction waits on the provider:
+ * 1. lease: in a short transaction, take the oldest due row (SKIP LOCKED, so replicas share the work) and push its
+ *    `next_attempt_at` out by the lease; commit;
+ * 2. fetch: call the provider, in no transaction;
+ * 3. settle: in a new short transaction, if the row is still ours (not done, lease unchanged), record the outcome
+ *    and mark it done; on failure record the attempt and the next try after a doubling delay, or give up.
+ * A crash between steps leaves the row leased: it is taken again when the lease expires. What a row does to our
+ * data goes through forward-only state machines (applyRecorderEvent), so one taken twice changes nothing twice.
+ * Returns how many rows were settled or retried.
  */
 export async function runRecorderWork(
   dataSource: DataSource,
   provider: string,
   handler: WorkHandler,
   schedule: WorkSchedule,
-  options: { limit?: number; now?: () => Date } = {},
+  options: { limit?: number; now?: () => Date; leaseMs?: number } = {},
 ): Promise<number> {
   const now = options.now ?? (() => new Date());
   let count = 0;
   for (; count < (options.limit ?? 50); count++) {
-    const touched = await inTransaction(dataSource, async (tx) => {
-      const [row] = await tx.query<RecorderWorkRow>(
-        `SELECT id, provider, kind, provider_bot_id, bot_id, payload, attempts FROM recorder_work
-         WHERE provider = $1 AND done_at IS NULL AND next_attempt_at <= $2
-         ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [provider, now()],
-      );
-      if (!row) return false;
-      await tx.query('SAVEPOINT recorder_work');
+    const lease = await leaseDueRow(dataSource, provider, now(), options.leaseMs ?? RECORDER_WORK_LEASE_MS);
+    if (!lease) break;
+    const { row, until } = lease;
+    let fetched: { ok: true; value: unknown } | { ok: false; error: Error };
+    try {
+      fetched = { ok: true, value: await handler.fetch(row) };
+    } catch (err) {
+      fetched = { ok: false, error: toError(err) };
+    }
+    await inTransaction(dataSource, async (tx) => {
+      const [still] = await tx.query(`SELECT 1 FROM recorder_work WHERE id = $1 AND done_at IS NULL AND next_attempt_at = $2 FOR UPDATE`, [row.id, until]);
+      // The lease ran out and another worker took the row: its outcome is the one recorded.
+      if (!still) return;
       let outcome: WorkOutcome;
       try {
-        outcome = await handler.handle(tx, row);
+        if (!fetched.ok) throw fetched.error;
+        await tx.query('SAVEPOINT recorder_work');
+        try {
+          outcome = await handler.handle(tx, row, fetched.value);
+        } catch (err) {
+          await tx.query('ROLLBACK TO SAVEPOINT recorder_work');
+          throw err;
+        }
       } catch (err) {
-        await tx.query('ROLLBACK TO SAVEPOINT recorder_work');
-        const error = err instanceof Error ? err : new Error(String(err));
+        const error = toError(err);
         const attempts = row.attempts + 1;
         if (attempts < schedule.attempts) {
           const delay = Math.min(schedule.backoffMs * 2 ** (attempts - 1), schedule.maxDelayMs);
@@ -88,17 +119,33 @@ export async function runRecorderWork(
             error.message.slice(0, 1000),
             new Date(now().getTime() + delay),
           ]);
-          return true;
+          return;
         }
         outcome = await handler.giveUp(tx, row, error);
         await tx.query(`UPDATE recorder_work SET attempts = $2, last_error = $3 WHERE id = $1`, [row.id, attempts, error.message.slice(0, 1000)]);
       }
       await tx.query(`UPDATE recorder_work SET done_at = $2, outcome = $3 WHERE id = $1`, [row.id, now(), outcome]);
-      return true;
     });
-    if (!touched) break;
   }
   return count;
+}
+
+/** Step 1 of runRecorderWork: the oldest due row, taken until `until`, committed before anything else happens. */
+async function leaseDueRow(dataSource: DataSource, provider: string, at: Date, leaseMs: number): Promise<{ row: RecorderWorkRow; until: Date } | null> {
+  const until = new Date(at.getTime() + leaseMs);
+  return inTransaction(dataSource, async (tx) => {
+    const [row] = await tx.query<RecorderWorkRow>(
+      `WITH due AS (
+         SELECT id FROM recorder_work
+         WHERE provider = $1 AND done_at IS NULL AND next_attempt_at <= $2
+         ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
+       )
+       UPDATE recorder_work w SET next_attempt_at = $3 FROM due WHERE w.id = due.id
+       RETURNING w.id, w.provider, w.kind, w.provider_bot_id, w.bot_id, w.payload, w.attempts`,
+      [provider, at, until],
+    );
+    return row ? { row, until } : null;
+  });
 }
 
 /** Settled recorder work is kept this long for inspection, then forgotten. */

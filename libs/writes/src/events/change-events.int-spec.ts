@@ -1,6 +1,6 @@
 import { Catalog, LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS } from '@cs/catalog';
 import { DomainError } from '@cs/domain';
-import type { EventEnvelope } from '@cs/events';
+import { type EventEnvelope, FeedSequencer } from '@cs/events';
 import { CursorCodec } from '@cs/paging';
 import { createTestDatabase, eventually, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
 import { applyTag, createConversation, deleteConversation, removeTag, updateConversation, type WriteContext } from '../conversations/conversation.commands';
@@ -9,17 +9,21 @@ import { createTag, deleteTag, updateTag } from '../tags/tag.commands';
 import { inTransaction, type Tx } from '../tx';
 
 
-// Long enough for the feed's wait (FEED_WAIT_MS) on a busy shared server.
-jest.setTimeout(120_000);
+jest.setTimeout(60_000);
 
 describe('the events feed (writes record events; the catalog serves them per viewer)', () => {
   let db: TestDatabase;
   let catalog: Catalog;
   let owner: Member;
   let colleague: Member;
+  // The api runs the sequencer; here it runs on a short loop of its own, as the api's would.
+  let sequencing: NodeJS.Timeout;
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    const sequencer = new FeedSequencer(db.dataSource);
+    const loop = () => void sequencer.drain().finally(() => (sequencing = setTimeout(loop, 50)));
+    loop();
     catalog = new Catalog(db.dataSource, new CursorCodec('e'.repeat(40)));
     const f = new Fixtures(db.dataSource);
     const workspace = await f.workspace();
@@ -28,6 +32,7 @@ describe('the events feed (writes record events; the catalog serves them per vie
   }, 60_000);
 
   afterAll(async () => {
+    clearTimeout(sequencing);
     await db?.drop();
   });
 
@@ -35,13 +40,12 @@ describe('the events feed (writes record events; the catalog serves them per vie
     inTransaction(db.dataSource, (tx) => work(tx, { principal: principalOf(who), requestId: null, now: new Date() }));
   const feed = async (who: Member, query: Record<string, string | string[]> = {}): Promise<EventEnvelope[]> =>
     (await catalog.listEvents(principalOf(who), LIST_EVENTS_PARAMS.fromQueryString({ limit: '100', ...query }))).data;
-  // The feed serves an event once every older transaction of the cluster has ended (list-events.query.ts), so a
-  // long transaction elsewhere on a shared test server delays it: wait for the count, then check the content.
-  const FEED_WAIT_MS = 90_000;
-  // Every committed event of the workspace served: the head taken then is after all earlier writes.
+  // The feed serves an event once the sequencer has positioned it, a moment after its commit.
+  const FEED_WAIT_MS = 10_000;
+  // Every committed event of the workspace positioned: the head taken then is after all earlier writes.
   const settled = () =>
     eventually(
-      async () => (await db.dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE workspace_id = $1 AND tx >= pg_snapshot_xmin(pg_current_snapshot())`, [owner.workspace.id]))[0].n as number,
+      async () => (await db.dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE workspace_id = $1 AND topic = 'event' AND position IS NULL`, [owner.workspace.id]))[0].n as number,
       (n) => n === 0,
       FEED_WAIT_MS,
     );
@@ -112,27 +116,30 @@ describe('the events feed (writes record events; the catalog serves them per vie
     expect(events.map((e) => e.type)).toEqual(['folder.created', 'folder.updated', 'folder.hidden']);
   });
 
-  it('never serves an event before one that commits earlier in the order: a transaction still open holds back later ones', async () => {
+  it('serves a committed event while another transaction stays open, and the open one after it once it commits', async () => {
     await settled();
     const head = await catalog.latestEvent(principalOf(owner));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let started!: () => void;
     const writing = new Promise<void>((resolve) => (started = resolve));
-    // A slow write: its transaction takes its id first, then waits before committing.
+    // A slow write: its event row is written first, then its transaction waits before committing.
     const slow = inTransaction(db.dataSource, async (tx) => {
-      await tx.query(`SELECT pg_current_xact_id()`);
+      const created = await createConversation(tx, { principal: principalOf(owner), requestId: null, now: new Date() }, { title: 'Slow', sources: [{ type: 'text', content: 'x' }] });
       started();
       await held;
-      return createConversation(tx, { principal: principalOf(owner), requestId: null, now: new Date() }, { title: 'Slow', sources: [{ type: 'text', content: 'x' }] });
+      return created;
     });
     await writing;
     await write(owner, (tx, ctx) => createConversation(tx, ctx, { title: 'Fast', sources: [{ type: 'text', content: 'x' }] }));
-    expect(await feed(owner, { after: head.id })).toEqual([]);
+    const fast = await eventually(() => feed(owner, { after: head.id }), (events) => events.length >= 1, FEED_WAIT_MS);
+    expect(fast.map((e) => (e.data as { title: string }).title)).toEqual(['Fast']);
     release();
     await slow;
     const both = await eventually(() => feed(owner, { after: head.id }), (events) => events.length >= 2, FEED_WAIT_MS);
-    expect(both.map((e) => (e.data as { title: string }).title)).toEqual(['Slow', 'Fast']);
+    // In the order they committed: a reader that already had Fast gets Slow next, never before it.
+    expect(both.map((e) => (e.data as { title: string }).title)).toEqual(['Fast', 'Slow']);
+    expect((await feed(owner, { after: fast[0]!.id })).map((e) => (e.data as { title: string }).title)).toEqual(['Slow']);
   });
 
   it('pages with cursors and resumes after an event id; filters by type; refuses an unknown after', async () => {

@@ -1,13 +1,15 @@
 import { addMembership, createTenant, createUser, createWorkspace } from '@cs/accounts';
 import { Catalog, LIST_EVENTS_PARAMS } from '@cs/catalog';
 import { API_KEY_SCOPES, newId, type Principal, visibleTo } from '@cs/domain';
+import { FeedSequencer, OUTBOX_EVENT_CHANNEL } from '@cs/events';
+import { NotificationListener, PeriodicTask } from '@cs/nest-infrastructure';
 import { CursorCodec } from '@cs/paging';
-import { createDataSource, insertRows, runMigrations } from '@cs/persistence';
+import { createDataSource, insertRows, poolTransactions, postgresPool, runMigrations } from '@cs/persistence';
 import { inTransaction, parseBody, UpdateConversationRequestSchema, Writes } from '@cs/writes';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { applyBenchArgs } from '../bench-args';
 import { recreateDatabase } from '../bench-database';
@@ -26,22 +28,26 @@ export interface EventsOptions {
   follow: number;
   writes: number;
   rounds: number;
+  /** How long the foreign transactions stay open in the feed-delay case, in seconds. */
+  foreignSeconds: number;
 }
 
-export const EVENTS_USAGE = `usage: events [--quick] [--events N] [--resumes N] [--follow N] [--writes N] [--rounds N]
+export const EVENTS_USAGE = `usage: events [--quick] [--events N] [--resumes N] [--follow N] [--writes N] [--rounds N] [--foreign-seconds N]
   --quick    50,000 events, 100 resumes, 5,000 followed, 100 writes a round: a smoke test
   --events   events in the feed's workspace (1,000,000)
   --resumes  resumes with after=<a random event id>, 100 events each (1,000)
   --follow   events read by following the feed from its start with cursors (100,000)
   --writes   PATCHes per round and road (500)
-  --rounds   write rounds; each runs both roads, taking turns to go first (6)`;
+  --rounds   write rounds; each runs every road, taking turns to go first (6)
+  --foreign-seconds  how long write transactions stay open in this database and another one while the feed's
+             delay is measured (60; 600 for the issue's ten minutes)`;
 
 export function parseEventsArgs(args: readonly string[]): EventsOptions {
   const quick = args.includes('--quick');
   return applyBenchArgs(
     args,
-    { quick, events: quick ? 50_000 : 1_000_000, resumes: quick ? 100 : 1_000, follow: quick ? 5_000 : 100_000, writes: quick ? 100 : 500, rounds: quick ? 2 : 6 },
-    { numeric: { '--events': 'events', '--resumes': 'resumes', '--follow': 'follow', '--writes': 'writes', '--rounds': 'rounds' }, switches: {} },
+    { quick, events: quick ? 50_000 : 1_000_000, resumes: quick ? 100 : 1_000, follow: quick ? 5_000 : 100_000, writes: quick ? 100 : 500, rounds: quick ? 2 : 6, foreignSeconds: quick ? 10 : 60 },
+    { numeric: { '--events': 'events', '--resumes': 'resumes', '--follow': 'follow', '--writes': 'writes', '--rounds': 'rounds', '--foreign-seconds': 'foreignSeconds' }, switches: {} },
     EVENTS_USAGE,
   );
 }
@@ -49,6 +55,8 @@ export function parseEventsArgs(args: readonly string[]): EventsOptions {
 type Out = (text: string) => void;
 
 const DATABASE = 'cs_bench_events';
+/** Where the foreign-transaction case holds a write transaction of "another application". */
+const FOREIGN_DATABASE = 'cs_bench_events_foreign';
 const PAGE = 100;
 const BATCH = 50_000;
 const CONVERSATIONS = 200;
@@ -73,16 +81,19 @@ async function prepare(ds: DataSource, events: number, log: Out): Promise<{ owne
   // Ids sort as they were written, as newId's do; a transaction per batch, so the feed's order has many transactions.
   for (let from = 1; from <= events; from += BATCH) {
     await ds.query(
-      `INSERT INTO outbox (id, workspace_id, topic, type, payload, created_at, relayed_at, audience)
+      `INSERT INTO outbox (id, workspace_id, topic, type, payload, created_at, relayed_at, audience, position)
        SELECT 'evt_' || lpad(n::text, 26, '0'), $1, 'event', 'conversation.updated',
               jsonb_build_object('id', 'evt_' || lpad(n::text, 26, '0'), 'type', 'conversation.updated', 'created_at', to_char(now(), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                                  'data', jsonb_build_object('id', 'conv_x', 'title', 'Weekly ' || n, 'started_at', '2026-01-01T00:00:00.000Z', 'status', 'ready', 'changed', jsonb_build_array('title'))),
               now(), now(),
-              CASE WHEN n % 5 = 0 THEN jsonb_build_object('owner_id', $2::text, 'visibility', 'private') ELSE jsonb_build_object('owner_id', $2::text, 'visibility', 'workspace') END
+              CASE WHEN n % 5 = 0 THEN jsonb_build_object('owner_id', $2::text, 'visibility', 'private') ELSE jsonb_build_object('owner_id', $2::text, 'visibility', 'workspace') END,
+              n
        FROM generate_series($3::int, $4::int) AS n`,
       [ids.workspaceId, ids.users[0], from, Math.min(events, from + BATCH - 1)],
     );
   }
+  // Stored already positioned, as the feed sequencer leaves them (docs/architecture.md "The events feed").
+  await ds.query('UPDATE feed_head SET position = $1', [events]);
   await ds.query('ANALYZE outbox');
   log(`${events.toLocaleString('en-US')} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const principal = (userId: string, role: 'admin' | 'member'): Principal => ({
@@ -165,7 +176,9 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
     // a blind UPDATE, the answer (Writes.updateConversation at d484a2d). Not a title: a new title is also re-indexed
     // for search, a cost that is not the events'.
     const writes = new Writes(ds);
-    const write = { withEvents: noSamples(), before: noSamples() };
+    // As the api runs it (FeedSequencerLifecycle).
+    const sequencer = new FeedSequencer(poolTransactions(postgresPool(ds)));
+    const write = { withEvents: noSamples(), withPositions: noSamples(), before: noSamples() };
     let n = 0;
     const target = (i: number) => data.conversations[i % data.conversations.length]!;
     // Every call flips its conversation (n walks the conversations in order, a round of them per value), so each is a change.
@@ -187,16 +200,31 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
         return catalog.getConversation(data.owner, target(k));
       });
     };
+    // Today's feed plus its sequencer, at its worst: one sequencer run per write (under load a run positions many).
+    const withPositions = async () => {
+      await withEvents();
+      await sequencer.drain();
+    };
     for (let round = 0; round < options.rounds; round++) {
       const road = (call: () => Promise<unknown>, samples: CallSamples) => () => timeCalls(call, options.writes, samples, () => observer.backendCpu());
-      const order = round % 2 === 0 ? [road(withEvents, write.withEvents), road(before, write.before)] : [road(before, write.before), road(withEvents, write.withEvents)];
-      for (const run of order) await run();
+      const roads = [road(withEvents, write.withEvents), road(withPositions, write.withPositions), road(before, write.before)];
+      for (let k = 0; k < roads.length; k++) {
+        await roads[(k + round) % roads.length]!();
+        // The events the road without a sequencer left unpositioned, positioned outside any timing.
+        await sequencer.drain();
+      }
     }
+
+    // 4. The feed's delay: commit to visible in GET /events, with no other transaction and then with write
+    // transactions left open in this database and in another one for the whole run.
+    log('feed delay');
+    const delay = await feedDelay(ds, catalog, writes, data, databaseUrl, options.foreignSeconds, log);
 
     const figures = {
       resume: { catalog: callFigures(resume.lib), bare: callFigures(resume.bare) },
       follow: { events: followed, events_per_second: followed / followSeconds, bare_events_per_second: followed / bareFollowSeconds },
-      write: { with_events: callFigures(write.withEvents), before_events: callFigures(write.before) },
+      write: { with_events: callFigures(write.withEvents), with_positions: callFigures(write.withPositions), before_events: callFigures(write.before) },
+      feed_delay: delay,
     };
     const loadAfter = loadavg()[0] ?? 0;
     out(
@@ -220,6 +248,17 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
         cpuLine('before', figures.write.before_events),
         `  CPU a write, before ÷ with events: ${(cpu(figures.write.before_events) / cpu(figures.write.with_events)).toFixed(2)} (the same ratio, as the machine's load leaves it; NaN where Postgres is not on this machine)`,
         '',
+        '## the feed sequencer\'s cost: a PATCH with its event and a sequencer run of its own, against the same PATCH without (today\'s write path before feed positions)',
+        line('+ seq', figures.write.with_positions),
+        line('events', figures.write.with_events),
+        cpuLine('+ seq', figures.write.with_positions),
+        `  writes/s with a sequencer run each ÷ without: ${(figures.write.with_positions.callsPerSecond / figures.write.with_events.callsPerSecond).toFixed(2)}; CPU a write, without ÷ with: ${(cpu(figures.write.with_events) / cpu(figures.write.with_positions)).toFixed(2)}`,
+        '',
+        `## the feed's delay, commit to visible in GET /events (target p99 ≤ 1 s), ${delay.samples_each} writes a case`,
+        `  no other transaction          p50 ${ms(delay.quiet.p50).padStart(9)}  p99 ${ms(delay.quiet.p99).padStart(9)}`,
+        `  foreign transactions open     p50 ${ms(delay.foreign.p50).padStart(9)}  p99 ${ms(delay.foreign.p99).padStart(9)}  (held ${delay.held_seconds.toFixed(0)} s, this database and ${FOREIGN_DATABASE})`,
+        `  served by the rule before feed positions (tx < pg_snapshot_xmin) while they were open: ${delay.old_rule_served} of ${delay.samples_each}`,
+        '',
         `machine load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
       ].join('\n'),
     );
@@ -229,5 +268,91 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
   } finally {
     await monitor.end();
     await ds.destroy();
+  }
+}
+
+interface DelayFigures {
+  p50: number;
+  p99: number;
+}
+
+/** The feed's delay per write, with the sequencer wired as the api wires it (woken by NOTIFY, polling 250 ms). */
+async function feedDelay(
+  ds: DataSource,
+  catalog: Catalog,
+  writes: Writes,
+  data: { owner: Principal; conversations: string[] },
+  serverUrl: string,
+  foreignSeconds: number,
+  log: Out,
+): Promise<{ quiet: DelayFigures; foreign: DelayFigures; samples_each: number; held_seconds: number; old_rule_served: number }> {
+  const sequencer = new FeedSequencer(poolTransactions(postgresPool(ds)));
+  const task = new PeriodicTask('FeedSequencer', 250, () => sequencer.drain());
+  const url = urlOfDatabase(serverUrl, DATABASE);
+  const listener = new NotificationListener(url, OUTBOX_EVENT_CHANNEL, () => task.wake());
+  task.start();
+  await listener.start();
+  let k = 0;
+  const ids: string[] = [];
+  /** One PATCH, then the feed read every 2 ms until its event shows: the milliseconds from its commit. */
+  const once = async (): Promise<number> => {
+    const head = await catalog.latestEvent(data.owner);
+    const i = k++;
+    await writes.updateConversation({ principal: data.owner, requestId: null, method: 'PATCH', path: '/api/v1/conversations' }, data.conversations[i % data.conversations.length]!, {
+      title: `Delay ${i}`,
+    });
+    const committed = performance.now();
+    for (;;) {
+      const page = await catalog.listEvents(data.owner, LIST_EVENTS_PARAMS.fromQueryString({ after: head.id, limit: '10' }));
+      if (page.data.length > 0) {
+        ids.push(page.data[0]!.id);
+        return performance.now() - committed;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  };
+  const figures = (values: number[]): DelayFigures => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+    return { p50: at(50), p99: at(99) };
+  };
+  try {
+    // Paced, so a case spans the whole hold: one write every 100 ms.
+    const samples = Math.max(20, foreignSeconds * 10);
+    const run = async (n: number, stopAt = Number.POSITIVE_INFINITY) => {
+      const out: number[] = [];
+      for (let i = 0; i < n && performance.now() < stopAt; i++) {
+        const t0 = performance.now();
+        out.push(await once());
+        const rest = 100 - (performance.now() - t0);
+        if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+      }
+      return out;
+    };
+    const quiet = await run(Math.min(samples, 300));
+    const foreignUrl = await recreateDatabase(serverUrl, FOREIGN_DATABASE);
+    const holders = [new Client({ connectionString: foreignUrl, application_name: 'bench-foreign' }), new Client({ connectionString: url, application_name: 'bench-foreign' })];
+    for (const c of holders) {
+      await c.connect();
+      await c.query('BEGIN');
+      await c.query(`CREATE TABLE IF NOT EXISTS foreign_work (n int); INSERT INTO foreign_work VALUES (1)`);
+    }
+    const heldFrom = performance.now();
+    log(`foreign write transactions open for ${foreignSeconds} s`);
+    const firstForeign = ids.length;
+    const foreign = await run(samples, heldFrom + foreignSeconds * 1000);
+    // Under the rule before feed positions, which of these events would the feed have served by now?
+    const [{ n: oldRuleServed }] = (await ds.query(`SELECT count(*)::int AS n FROM outbox WHERE id = ANY($1::text[]) AND tx < pg_snapshot_xmin(pg_current_snapshot())`, [ids.slice(firstForeign)])) as [{ n: number }];
+    const rest = heldFrom + foreignSeconds * 1000 - performance.now();
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    const heldSeconds = (performance.now() - heldFrom) / 1000;
+    for (const c of holders) {
+      await c.query('ROLLBACK');
+      await c.end();
+    }
+    return { quiet: figures(quiet), foreign: figures(foreign), samples_each: foreign.length, held_seconds: heldSeconds, old_rule_served: oldRuleServed };
+  } finally {
+    await listener.stop();
+    await task.stop();
   }
 }
