@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { MIGRATION_LOCK_TIMEOUT } from './online/online-index';
 
 /**
  * Collection statistics for ranked search (issue 32, docs/search.md "Ranking"), kept per workspace so that a score
@@ -34,6 +35,10 @@ export class SearchTermStatistics1766000000000 implements MigrationInterface {
   name = 'SearchTermStatistics1766000000000';
 
   async up(q: QueryRunner): Promise<void> {
+    // The triggers take a lock on search_passages that blocks its writes (indexing; reads go on) until the backfill
+    // below commits: about 4.4 s per million passages (docs/operations.md). Waiting for that lock behind a long
+    // transaction would queue every indexer behind the migration, so it gives up after the migrations' lock timeout.
+    await q.query(`SET LOCAL lock_timeout = '${MIGRATION_LOCK_TIMEOUT}'`);
     await q.query(`
       CREATE TABLE search_term_stats (
         workspace_id text NOT NULL,
