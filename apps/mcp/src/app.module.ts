@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { Catalog, SearchBudget } from '@cs/catalog';
-import { searchLimits } from '@cs/config';
+import { databaseSessionLimits, searchLimits } from '@cs/config';
 import { Search } from '@cs/search';
 import { CursorCodec } from '@cs/paging';
 import {
@@ -33,7 +33,7 @@ export class AppModule {
           applicationName: 'mcp',
           databaseUrl: config.DATABASE_URL,
           databasePoolSize: config.DATABASE_POOL_SIZE,
-          databaseStatementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          ...databaseSessionLimits(config),
           redisUrl: config.REDIS_URL,
           redisOptions: { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false, commandTimeout: 1_000 },
           revocationList: true,
