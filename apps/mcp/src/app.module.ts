@@ -19,6 +19,7 @@ import { McpAuthGuard } from './auth/mcp-auth.guard';
 import { ProtectedResourceController } from './auth/protected-resource.controller';
 import { MCP_CONFIG, type McpConfig } from './config/mcp-config';
 import { McpProblemFilter } from './http/mcp-problem.filter';
+import { OriginGuard } from './http/origin.guard';
 import { McpController } from './mcp/mcp.controller';
 
 @Module({})
@@ -57,6 +58,7 @@ export class AppModule {
           useFactory: (revocations: RevocationList) =>
             new AccessTokenVerifier({ issuer: config.PUBLIC_AUTH_URL, audience: config.OAUTH_AUDIENCE, jwksUrl: config.AUTH_JWKS_URL, revocations }),
         },
+        OriginGuard,
         McpAuthGuard,
         // Counted apart from the REST API's quota of the same credential.
         ...rateLimitProviders({ reads: { name: 'reads', quota: config.RATE_LIMIT_READS_PER_MINUTE, windowSeconds: 60 } }, 'cs:ratelimit:mcp'),

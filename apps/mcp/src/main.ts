@@ -8,7 +8,8 @@ import { AppModule } from './app.module';
 import { loadMcpConfig } from './config/mcp-config';
 
 // Browser-based MCP clients (the Inspector's UI) call from another origin. Credentials travel in the
-// Authorization header, never in cookies, so any origin may read the answers, refusals included.
+// Authorization header, never in cookies, so any origin may read the answers, refusals included; which pages may
+// use /mcp at all is OriginGuard's decision (MCP_ALLOWED_ORIGINS), not CORS's.
 const CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'X-Request-Id', 'Retry-After'];
 
 async function bootstrap(): Promise<void> {

@@ -208,3 +208,32 @@ export function shutdownDrainMs(config: { NODE_ENV: 'development' | 'test' | 'pr
 export const feedEnv = {
   FEED_SEQUENCER_POLL_MS: z.coerce.number().int().min(20).max(10_000).default(250),
 };
+
+/** An entry of an origin list: scheme, host and port only, as browsers send it in the Origin header (RFC 6454). */
+const isSerializedOrigin = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Web origins, besides the MCP server's own (the origin of PUBLIC_MCP_URL), whose pages may call /mcp; a request
+ * with any other Origin header is refused with 403 (DNS-rebinding protection, MCP transports). Requests without an
+ * Origin header come from no browser page and are not concerned. Empty by default: no browser page elsewhere may
+ * drive the server with a user's token unless an operator names it.
+ */
+export const mcpOriginEnv = {
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean))
+    .refine((origins) => origins.every(isSerializedOrigin), 'each entry must be an http(s) origin (scheme://host[:port], lowercase, no path), comma-separated'),
+};
+
+/** The origins allowed to call /mcp: the MCP server's own, then MCP_ALLOWED_ORIGINS. */
+export function mcpAllowedOrigins(config: { PUBLIC_MCP_URL: string; MCP_ALLOWED_ORIGINS: readonly string[] }): ReadonlySet<string> {
+  return new Set([new URL(config.PUBLIC_MCP_URL).origin, ...config.MCP_ALLOWED_ORIGINS]);
+}

@@ -1,5 +1,11 @@
 /** One JSON-RPC request to the MCP endpoint by hand, to see the HTTP status and headers the SDK hides. */
-export async function postJsonRpc(mcpUrl: string, token: string | null, method: string, params: Record<string, unknown> = {}): Promise<Response> {
+export async function postJsonRpc(
+  mcpUrl: string,
+  token: string | null,
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(mcpUrl, {
     method: 'POST',
     headers: {
@@ -7,6 +13,7 @@ export async function postJsonRpc(mcpUrl: string, token: string | null, method: 
       'content-type': 'application/json',
       'mcp-protocol-version': '2025-11-25',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });

@@ -14,13 +14,14 @@ export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
  * the others' public URLs as in a deployment. Registers beforeAll/afterAll hooks.
  */
 export class McpStack extends OAuthStack {
-  constructor() {
+  /** mcpEnv: settings of the mcp app on top of the stack's (e.g. MCP_ALLOWED_ORIGINS). */
+  constructor(mcpEnv: Record<string, string> = {}) {
     super({ emailPrefix: 'mcp-person', clientName: 'Acme Assistant' });
     beforeAll(async () => {
       await this.startTogether(
         this.start('auth', { port: this.port.auth, env: { SIGNING_KEY_SECRET: TEST_SIGNING_KEY_SECRET, AUTH_COOKIE_KEYS: TEST_COOKIE_KEYS } }),
         this.start('api', { port: this.port.api, env: { CURSOR_SECRET: TEST_CURSOR_SECRET } }),
-        this.start('mcp', { port: this.port.mcp, env: { CURSOR_SECRET: TEST_CURSOR_SECRET } }),
+        this.start('mcp', { port: this.port.mcp, env: { CURSOR_SECRET: TEST_CURSOR_SECRET, ...mcpEnv } }),
       );
     }, 120_000);
   }
@@ -30,4 +31,4 @@ export class McpStack extends OAuthStack {
   }
 }
 
-export const useMcpStack = (): McpStack => new McpStack();
+export const useMcpStack = (mcpEnv: Record<string, string> = {}): McpStack => new McpStack(mcpEnv);

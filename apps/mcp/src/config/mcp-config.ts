@@ -1,4 +1,4 @@
-import { shutdownEnv, metricsEnv, commonEnv, rateLimitEnv, inFlightLimitEnv, httpUrl, parseEnv, port, searchEnv, searchEnvProblem, signingSecret } from '@cs/config';
+import { shutdownEnv, metricsEnv, commonEnv, rateLimitEnv, inFlightLimitEnv, httpUrl, mcpOriginEnv, parseEnv, port, searchEnv, searchEnvProblem, signingSecret } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
@@ -9,6 +9,7 @@ export const mcpEnv = {
   ...rateLimitEnv,
   ...inFlightLimitEnv,
   ...searchEnv,
+  ...mcpOriginEnv,
   MCP_PORT: port(3002),
   /** HMAC key of page cursors; shared by every replica so any of them accepts a cursor another issued. */
   CURSOR_SECRET: signingSecret(DEV_CURSOR_SECRET),

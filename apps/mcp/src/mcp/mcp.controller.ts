@@ -6,6 +6,7 @@ import type { Response } from 'express';
 import { RateLimitGuard } from '@cs/nest-infrastructure';
 import { type AuthenticatedRequest, McpAuthGuard } from '../auth/mcp-auth.guard';
 import { MCP_CONFIG, type McpConfig } from '../config/mcp-config';
+import { OriginGuard } from '../http/origin.guard';
 import { JsonResponseTransport } from './json-response.transport';
 import { serializeAnswer } from './json-rpc-answer';
 import { createMcpServer } from './mcp-server.factory';
@@ -15,8 +16,9 @@ const SERVER_VERSION = '0.1.0';
 
 /** Streamable HTTP at /mcp, stateless: POST carries every JSON-RPC message; there is no session and no SSE stream. */
 @Controller('mcp')
-// Rate limits count per OAuth grant, after authentication (tools only read, so the reads quota applies).
-@UseGuards(McpAuthGuard, RateLimitGuard)
+// Origin first, so a foreign page learns nothing more; rate limits count per OAuth grant, after authentication
+// (tools only read, so the reads quota applies).
+@UseGuards(OriginGuard, McpAuthGuard, RateLimitGuard)
 export class McpController {
   constructor(
     private readonly catalog: Catalog,
