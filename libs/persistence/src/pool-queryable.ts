@@ -43,24 +43,27 @@ export interface PoolTransactions extends RowQueryable {
 }
 
 export function poolTransactions(pool: Pool): PoolTransactions {
-  return {
-    ...poolQueryable(pool),
-    async transaction<T>(work: (tx: RowQueryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      const tx: RowQueryable = { query: async <R>(sql: string, parameters?: unknown[]) => (await client.query(sql, parameters)).rows as R[] };
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const result = await work(tx);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        // A connection that cannot even roll back is not given back to the pool.
-        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
-  };
+  return { ...poolQueryable(pool), transaction: (work) => clientTransaction(pool, 'BEGIN', work) };
+}
+
+/**
+ * `work` on one pooled client inside a transaction that `begin` opens (BEGIN, or BEGIN with settings in the same
+ * message): committed when it resolves, rolled back when it throws. A client that cannot even roll back is closed
+ * rather than handed to the next caller.
+ */
+export async function clientTransaction<T>(pool: Pool, begin: string, work: (tx: RowQueryable) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const tx: RowQueryable = { query: async <R>(sql: string, parameters?: unknown[]) => (await client.query(sql, parameters)).rows as R[] };
+  let broken: Error | undefined;
+  try {
+    await client.query(begin);
+    const result = await work(tx);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }

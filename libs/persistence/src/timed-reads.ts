@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { RowQueryable } from './pool-queryable';
+import { clientTransaction, type RowQueryable } from './pool-queryable';
 
 /** SQLSTATE query_canceled: what a statement stopped by statement_timeout (or pg_cancel_backend) fails with. */
 const QUERY_CANCELED = '57014';
@@ -17,19 +17,6 @@ export function isQueryCanceled(error: unknown): boolean {
  * with the app's own timeout). One round trip more than reading on the pool (BEGIN and SET go in one message,
  * COMMIT is the other), for a limit far below the app's.
  */
-export async function timedReads<T>(pool: Pool, statementTimeoutMs: number, work: (db: RowQueryable) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(statementTimeoutMs))}`);
-    const result = await work({ query: async <R>(sql: string, parameters?: unknown[]) => (await client.query(sql, parameters)).rows as R[] });
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    // A connection that cannot even roll back is closed rather than handed to the next caller.
-    await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+export function timedReads<T>(pool: Pool, statementTimeoutMs: number, work: (db: RowQueryable) => Promise<T>): Promise<T> {
+  return clientTransaction(pool, `BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(statementTimeoutMs))}`, work);
 }
