@@ -16,3 +16,4 @@ export * from './recall/fake-recall.server';
 export * from './principal-of';
 export * from './markdown/markdown-renderers';
 export * from './guards/network-in-transaction.guard';
+export * from './seeded-random';

@@ -2,7 +2,7 @@ import { Catalog, LIST_EVENTS_PARAMS } from '@cs/catalog';
 import { FeedSequencer } from '@cs/events';
 import { CursorCodec } from '@cs/paging';
 import { createDataSource, poolTransactions, postgresPool } from '@cs/persistence';
-import { createTestDatabase, eventually, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
+import { createTestDatabase, eventually, Fixtures, type Member, principalOf, seededRandom, type TestDatabase } from '@cs/testing';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createConversation } from '../conversations/conversation.commands';
@@ -15,18 +15,6 @@ import { inTransaction } from '../tx';
  */
 
 jest.setTimeout(120_000);
-
-/** A small seeded generator, so a failing run can be replayed from the seed it prints. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,7 +81,7 @@ describe('the events feed under concurrent writers, random commit delays and lon
   });
 
   it.each([1, 2, 3])('delivers every committed event exactly once, in one order, to every reader (seed %i)', async (seed) => {
-    const rand = random(seed * 7919);
+    const rand = seededRandom(seed * 7919);
     const principal = principalOf(owner);
     const ctx = () => ({ principal, requestId: null, now: new Date() });
     // Where the readers start: after everything earlier runs wrote.

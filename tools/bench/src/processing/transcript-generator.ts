@@ -1,16 +1,8 @@
 import type { TranscriptSegment } from '@cs/processing';
+import { seededRandom } from '../rest-read/dataset-generator';
 
-/** A small, fast, seedable PRNG (mulberry32): the same seed gives the same transcript on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The bench's one seeded generator (mulberry32): the same seed gives the same transcript on every machine. */
+export { seededRandom };
 
 interface Topic {
   nouns: string[];
