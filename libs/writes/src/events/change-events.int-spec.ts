@@ -8,7 +8,6 @@ import { createFolder, updateFolder } from '../folders/folder.commands';
 import { createTag, deleteTag, updateTag } from '../tags/tag.commands';
 import { inTransaction, type Tx } from '../tx';
 
-
 jest.setTimeout(60_000);
 
 describe('the events feed (writes record events; the catalog serves them per viewer)', () => {
@@ -16,13 +15,24 @@ describe('the events feed (writes record events; the catalog serves them per vie
   let catalog: Catalog;
   let owner: Member;
   let colleague: Member;
-  // The api runs the sequencer; here it runs on a short loop of its own, as the api's would.
-  let sequencing: NodeJS.Timeout;
+  // The api runs the sequencer; here it runs on a short loop of its own, as the api's would. The loop stops before
+  // the database goes, and a run in progress is awaited: a run after the drop would fail outside any test. A run that
+  // fails is left to show as events that never reach the feed.
+  let sequencing: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     const sequencer = new FeedSequencer(db.dataSource);
-    const loop = () => void sequencer.drain().finally(() => (sequencing = setTimeout(loop, 50)));
+    const loop = (): void => {
+      running = sequencer
+        .drain()
+        .catch(() => undefined)
+        .finally(() => {
+          if (!stopped) sequencing = setTimeout(loop, 50);
+        });
+    };
     loop();
     catalog = new Catalog(db.dataSource, new CursorCodec('e'.repeat(40)));
     const f = new Fixtures(db.dataSource);
@@ -32,7 +42,9 @@ describe('the events feed (writes record events; the catalog serves them per vie
   }, 60_000);
 
   afterAll(async () => {
+    stopped = true;
     clearTimeout(sequencing);
+    await running;
     await db?.drop();
   });
 
