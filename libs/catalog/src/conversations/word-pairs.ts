@@ -1,4 +1,5 @@
 import { MAX_WORD_PAIR_BYTES } from '@cs/persistence';
+import { lexemeOf } from './query-words';
 import { type TsqueryToken as Token, tokenizeTsquery } from './tsquery-tokens';
 
 /*
@@ -11,9 +12,7 @@ import { type TsqueryToken as Token, tokenizeTsquery } from './tsquery-tokens';
  */
 
 /** The unescaped bytes of a lexeme as written in a tsquery's text form. */
-function lexemeBytes(escaped: string): number {
-  return Buffer.byteLength(escaped.replace(/''/g, "'").replace(/\\(.)/gu, '$1'));
-}
+const lexemeBytes = (escaped: string): number => Buffer.byteLength(lexemeOf(escaped));
 
 /** An insertion into the text: after `at`, `text`. */
 interface Insertion {

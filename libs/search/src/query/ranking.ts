@@ -122,7 +122,11 @@ export function scorePassages(candidates: readonly Candidate[], stats: Collectio
 export function rankConversations(candidates: readonly Candidate[], stats: CollectionStatistics, passagesPerHit: number): RankedConversation[] {
   const scores = scorePassages(candidates, stats);
   const byConversation = new Map<string, Candidate[]>();
-  for (const c of candidates) byConversation.set(c.conversationId, [...(byConversation.get(c.conversationId) ?? []), c]);
+  for (const c of candidates) {
+    const passages = byConversation.get(c.conversationId);
+    if (passages) passages.push(c);
+    else byConversation.set(c.conversationId, [c]);
+  }
   const ranked: RankedConversation[] = [];
   for (const [conversationId, passages] of byConversation) {
     const best = [...passages].sort((a, b) => scores.get(b.id)! - scores.get(a.id)! || a.position - b.position);

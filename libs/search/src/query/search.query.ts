@@ -33,14 +33,14 @@ interface CandidateRow {
   speaker_words: string[] | null;
 }
 
-/** A lexeme of a tsvector's text form and its positions: `'it''s':4A,7A`. */
+/** A lexeme of a tsvector's text form (escaped as in a tsquery's) and its positions: `'it''s':4A,7A`. */
 const TSVECTOR_ENTRY = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
 
 /** How often each lexeme of a tsvector (text form) occurs: the number of its positions. */
 function occurrencesIn(tsvector: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const [, lexeme, positions] of tsvector.matchAll(TSVECTOR_ENTRY)) {
-    counts.set(lexeme!.replace(/''/g, "'").replace(/\\(.)/gu, '$1'), positions === undefined ? 1 : positions.split(',').length);
+    counts.set(lexemeOf(lexeme!), positions === undefined ? 1 : positions.split(',').length);
   }
   return counts;
 }
@@ -87,8 +87,9 @@ export async function searchConversations(db: RowQueryable, principal: Principal
   const text = await TextQuery.analyse(db, filters.q);
   const words = text.words();
   if (words.length === 0) return { items: [], nextKey: null };
-  const stats = await readStatistics(db, principal.workspaceId, words.map(lexemeOf));
-  const candidates = await readCandidates(db, principal, filters, text, words, stats.documentFrequencies);
+  const lexemes = words.map(lexemeOf);
+  const stats = await readStatistics(db, principal.workspaceId, lexemes);
+  const candidates = await readCandidates(db, principal, filters, text, words, lexemes, stats.documentFrequencies);
   const ranked = rankConversations(candidates, stats, MAX_MATCHES_PER_HIT);
   const rest = after ? ranked.filter((r) => r.score < Number(after[0]) || (r.score === Number(after[0]) && compareIds(r.conversationId, String(after[1])) < 0)) : ranked;
   const page = toPage(rest.slice(0, limit + 1), limit, (r) => [String(r.score), r.conversationId], (r) => r);
@@ -115,6 +116,7 @@ async function readCandidates(
   filters: SearchFilters,
   text: TextQuery,
   words: readonly string[],
+  wordLexemes: readonly string[],
   documentFrequencies: readonly number[],
 ): Promise<Candidate[]> {
   const p = new SqlParams();
@@ -124,7 +126,7 @@ async function readCandidates(
   const allowed = [...where, ...(excluded === null ? [] : [excluded])].join(' AND ');
   const workspace = p.add(principal.workspaceId);
   const wordParam = (i: number) => `${p.add(wordQuery(words[i]!))}::tsquery`;
-  const lexemes = `${p.add(words.map(lexemeOf))}::text[]`;
+  const lexemes = `${p.add(wordLexemes)}::text[]`;
   let anyWordParam: string | undefined;
   const anyWord = () => (anyWordParam ??= `${p.add(words.map(wordQuery).join(' | '))}::tsquery`);
   const phrases = query.holdsPhrases('sp');
@@ -181,7 +183,6 @@ async function readCandidates(
      FROM found f JOIN visible v ON v.id = f.conversation_id LEFT JOIN speakers s ON s.speaker = f.speaker AND s.config = f.config`,
     p.values,
   );
-  const wordLexemes = words.map(lexemeOf);
   return rows.map((row) => {
     const occurrences = occurrencesIn(row.own);
     const speakerWords = new Set(row.speaker_words ?? []);
