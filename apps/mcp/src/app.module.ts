@@ -21,6 +21,7 @@ import { MCP_CONFIG, type McpConfig } from './config/mcp-config';
 import { McpProblemFilter } from './http/mcp-problem.filter';
 import { OriginGuard } from './http/origin.guard';
 import { McpController } from './mcp/mcp.controller';
+import { McpEndpoint } from './mcp/mcp-endpoint';
 
 @Module({})
 export class AppModule {
@@ -58,6 +59,7 @@ export class AppModule {
           useFactory: (revocations: RevocationList) =>
             new AccessTokenVerifier({ issuer: config.PUBLIC_AUTH_URL, audience: config.OAUTH_AUDIENCE, jwksUrl: config.AUTH_JWKS_URL, revocations }),
         },
+        McpEndpoint,
         OriginGuard,
         McpAuthGuard,
         // Counted apart from the REST API's quota of the same credential.

@@ -40,7 +40,7 @@ async function bootstrap(): Promise<void> {
   app.enableCors({
     origin: '*',
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID', 'X-Request-Id'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Mcp-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Mcp-Session-Id', 'Last-Event-ID', 'X-Request-Id'],
     exposedHeaders: CORS_EXPOSED_HEADERS,
   });
   await listenWithGracefulShutdown(app, { http: config.MCP_PORT, metrics: metricsPort(config, config.MCP_PORT) }, shutdownDrainMs(config));

@@ -1,11 +1,10 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { type JSONRPCMessage, Server } from '@modelcontextprotocol/server';
 import { JsonResponseTransport } from './json-response.transport';
 
 /** A real SDK Server with one tool answering after a delay that the caller picks, connected to the transport. */
 async function connectedServer(): Promise<JsonResponseTransport> {
   const server = new Server({ name: 'test', version: '1' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler('tools/call', async (request) => {
     const delay = Number(request.params.arguments?.['delay'] ?? 0);
     await new Promise((resolve) => setTimeout(resolve, delay));
     return { content: [{ type: 'text', text: `after ${delay}` }] };

@@ -1,14 +1,13 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, RequestId, Transport } from '@modelcontextprotocol/server';
 
 /**
- * The SDK Server's side of one stateless Streamable HTTP POST answered with a JSON body (no SSE stream): the
- * POST's message goes to the server, and the answer to a request comes back as the resolution of exchange().
+ * The SDK Server's side of one stateless 2025-11-25 Streamable HTTP POST answered with a JSON body (no SSE
+ * stream): the POST's message goes to the server, and the answer to a request comes back as the resolution of
+ * exchange().
  *
- * Used instead of the SDK's WebStandardStreamableHTTPServerTransport, which for the same work converts every
- * exchange to a Web Request and Response and tests each message against several zod schemas whose failures
- * build ZodErrors (stack traces included): about a quarter of the server's CPU per tool call (`npm run bench --
- * mcp`, tools/bench/README.md). The HTTP rules of the transport are checked in streamable-http-post.ts.
+ * Used for 2025-era requests instead of the SDK's legacy leg, which answers with an SSE stream and converts every
+ * exchange to a Web Request and Response (docs/mcp.md "Protocol revisions"). The HTTP rules of the transport are
+ * checked in streamable-http-post.ts.
  */
 export class JsonResponseTransport implements Transport {
   onclose?: () => void;
@@ -32,17 +31,7 @@ export class JsonResponseTransport implements Transport {
     const answered = new Promise<JSONRPCMessage | undefined>((resolve) => {
       this.settle = resolve;
     });
-    // The SDK's Protocol sorts each incoming message with zod type guards; for a request, the response guards
-    // fail first, and each failure builds a ZodError (an Error) that is dropped at once. Capturing their stack
-    // traces was most of their cost (about 100 µs a request here); the dispatch is synchronous (handlers start
-    // in a later microtask), so only errors made during it, all of them discarded, lose their traces.
-    const stackTraceLimit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    try {
-      this.onmessage?.(message);
-    } finally {
-      Error.stackTraceLimit = stackTraceLimit;
-    }
+    this.onmessage?.(message);
     if (this.awaited === undefined) this.settle?.(undefined);
     return answered;
   }

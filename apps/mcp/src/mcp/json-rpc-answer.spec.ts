@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { serializeAnswer } from './json-rpc-answer';
 
 const toolAnswer = (structured: Record<string, unknown>, id: number | string = 1): JSONRPCMessage => ({

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 
 /** Stands for the structured content while the rest of an answer is serialised; no tool result holds it. */
 const HOLE = '\u0000structured content\u0000';

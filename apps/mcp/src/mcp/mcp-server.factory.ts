@@ -3,9 +3,7 @@ import { answerJson, type Catalog } from '@cs/catalog';
 import type { Search } from '@cs/search';
 import { DomainError, insufficientScope, type Principal, problemDocument } from '@cs/domain';
 import { internalError } from '@cs/nest-infrastructure';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { type CacheHint, type CallToolResult, Server, type Tool } from '@modelcontextprotocol/server';
 import { serveConversationResources } from '../resources/conversation-resources';
 import { TOOLS, toolNamed } from '../tools/tool-definitions';
 
@@ -36,13 +34,25 @@ const TOOL_DESCRIPTORS: Tool[] = TOOLS.map((tool) => ({
 
 const logger = new Logger('McpTools');
 
-// The server only validates elicitation answers with it (never asked for here); one instance for all requests
-// spares building an Ajv per request, which the SDK's default would do.
-const jsonSchemaValidator = new AjvJsonSchemaValidator();
+/**
+ * Cache hints of the cacheable results (2026-07-28 `ttlMs` / `cacheScope`; the SDK leaves them out of 2025-11-25
+ * answers). What every caller of this deployment gets alike (the tools, the resource template, the server's
+ * description) may be shared for five minutes, so a new release is seen soon; a caller's conversations change with
+ * every meeting and are never cached.
+ */
+const SHARED_FOR_FIVE_MINUTES: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
+const NEVER_CACHED: CacheHint = { ttlMs: 0, cacheScope: 'private' };
+export const CACHE_HINTS = {
+  'server/discover': SHARED_FOR_FIVE_MINUTES,
+  'tools/list': SHARED_FOR_FIVE_MINUTES,
+  'resources/templates/list': SHARED_FOR_FIVE_MINUTES,
+  'resources/list': NEVER_CACHED,
+  'resources/read': NEVER_CACHED,
+} as const;
 
 /**
- * One MCP server per HTTP request (stateless Streamable HTTP): it knows its caller, so nothing about a session is
- * kept between requests and any replica can answer any request.
+ * One MCP server per HTTP request (stateless Streamable HTTP, both protocol revisions): it knows its caller, so
+ * nothing about a session is kept between requests and any replica can answer any request.
  *
  * The low-level Server is used rather than McpServer.registerTool: the input schemas are JSON Schema written for
  * the spec's parameters, and bad input must come back as a tool error carrying the REST API's problem code, which
@@ -51,10 +61,11 @@ const jsonSchemaValidator = new AjvJsonSchemaValidator();
 export function createMcpServer(context: McpRequestContext): Server {
   const server = new Server(
     { name: 'conversation-service', title: 'Conversation Service', version: context.version },
-    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, cacheHints: CACHE_HINTS },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_DESCRIPTORS }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(context, request.params.name, request.params.arguments));
+  // Always in TOOLS' order: 2026-07-28 asks for a stable tools/list so hosts can cache and diff it.
+  server.setRequestHandler('tools/list', () => ({ tools: TOOL_DESCRIPTORS }));
+  server.setRequestHandler('tools/call', (request) => callTool(context, request.params.name, request.params.arguments));
   serveConversationResources(server, context);
   return server;
 }

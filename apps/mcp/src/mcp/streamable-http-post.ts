@@ -1,5 +1,4 @@
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { type JSONRPCMessage, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { isJsonContentType, type JSONRPCMessage, parseJSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** A POST refused before any message reaches the server: HTTP status and the JSON-RPC error of its body. */
@@ -18,8 +17,8 @@ export const BATCH_REFUSED = 'Invalid Request: JSON-RPC batches are not supporte
 const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
 
 /**
- * The rules of a Streamable HTTP POST (MCP spec 2025-11-25, "Sending messages to the server") for a stateless
- * server, as the SDK's own transport applies them, with its status codes and messages: the client must accept
+ * The rules of a 2025-era Streamable HTTP POST (MCP spec 2025-11-25, "Sending messages to the server") for a
+ * stateless server, as the SDK's own transport applies them, with its status codes and messages: the client must accept
  * both JSON and SSE, send JSON, send one JSON-RPC message, and, after initialization, a supported
  * MCP-Protocol-Version if any. `body` is the parsed JSON.
  *
@@ -36,9 +35,12 @@ export function readStreamableHttpPost(headers: IncomingHttpHeaders, body: unkno
     return refuse(415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
   }
   if (Array.isArray(body)) return refuse(400, -32600, BATCH_REFUSED);
-  const parsed = JSONRPCMessageSchema.safeParse(body);
-  if (!parsed.success) return refuse(400, -32700, 'Parse error: Invalid JSON-RPC message');
-  const message = parsed.data;
+  let message: JSONRPCMessage;
+  try {
+    message = parseJSONRPCMessage(body);
+  } catch {
+    return refuse(400, -32700, 'Parse error: Invalid JSON-RPC message');
+  }
   const version = headerValue(headers['mcp-protocol-version']);
   if (!isInitialize(message) && version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     return refuse(

@@ -1,14 +1,7 @@
 import { boundConversation, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
 import { Logger } from '@nestjs/common';
 import { DomainError, insufficientScope, type Scope } from '@cs/domain';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
 import type { McpRequestContext } from '../mcp/mcp-server.factory';
 import { CONVERSATION_MIME_TYPE, CONVERSATION_URI_TEMPLATE, conversationIdOf, conversationLink } from './conversation-uri';
 
@@ -31,12 +24,12 @@ const TEMPLATE = {
  * Conversations as MCP resources, conversation://{id}, for clients that read resources: the template, the
  * list (the conversations list-conversations gives, newest first, paged with its cursor) and the read (what
  * get-conversation answers). Same principal, scope and visibility as the tools. An id the user may not read is
- * "resource not found", sent as Invalid Params (-32602) as the TypeScript SDK does and SEP-2164 proposes for
- * every SDK.
+ * "resource not found": Invalid Params (-32602) with `data: { uri }`, which 2026-07-28 requires and 2025-11-25
+ * clients of the SDKs read the same way (earlier drafts used -32002).
  */
 export function serveConversationResources(server: Server, context: McpRequestContext): void {
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [TEMPLATE] }));
-  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [TEMPLATE] }));
+  server.setRequestHandler('resources/list', async (request) => {
     requireScope(context);
     const cursor = request.params?.cursor;
     const page = await asJsonRpcError(context, () => context.catalog.listConversations(context.principal, LIST_CONVERSATIONS_PARAMS.fromJson(cursor ? { cursor } : {})));
@@ -46,11 +39,11 @@ export function serveConversationResources(server: Server, context: McpRequestCo
     });
     return { resources, ...(page.next_cursor ? { nextCursor: page.next_cursor } : {}) };
   });
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler('resources/read', async (request) => {
     requireScope(context);
     const { uri } = request.params;
     const id = conversationIdOf(uri);
-    if (id === null) throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${uri} is not a conversation:// URI`, { uri });
+    if (id === null) throw new ResourceNotFoundError(uri, `Resource not found: ${uri} is not a conversation:// URI`);
     const conversation = await asJsonRpcError(context, () => context.catalog.getConversation(context.principal, id), uri);
     return { contents: [{ uri, mimeType: CONVERSATION_MIME_TYPE, text: JSON.stringify(boundConversation(conversation)) }] };
   });
@@ -70,9 +63,9 @@ async function asJsonRpcError<T>(context: McpRequestContext, read: () => Promise
   try {
     return await read();
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'not_found') throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${uri ?? ''}`, { uri });
-    if (error instanceof DomainError && error.status < 500) throw new McpError(ErrorCode.InvalidParams, error.message, { code: error.code });
+    if (error instanceof DomainError && error.code === 'not_found' && uri !== undefined) throw new ResourceNotFoundError(uri);
+    if (error instanceof DomainError && error.status < 500) throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, { code: error.code });
     if (!(error instanceof DomainError)) logger.error({ err: error, requestId: context.requestId }, 'resource request failed');
-    throw new McpError(ErrorCode.InternalError, error instanceof DomainError ? error.message : 'Internal error');
+    throw new ProtocolError(ProtocolErrorCode.InternalError, error instanceof DomainError ? error.message : 'Internal error');
   }
 }

@@ -1,4 +1,4 @@
-import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
+import type { ResourceLink } from '@modelcontextprotocol/server';
 
 /** The resource template of a conversation (RFC 6570 level 1), as resources/templates/list offers it. */
 export const CONVERSATION_URI_TEMPLATE = 'conversation://{id}';

@@ -12,7 +12,7 @@ import {
 import { CONNECTOR_RESULTS, FETCH_TOOL_ARGS, fetchTool, type Search, SEARCH_TOOL_ARGS, searchTool } from '@cs/search';
 import { DEFAULT_LIMIT, type JsonSchema, MAX_LIMIT, NO_PARAMS } from '@cs/paging';
 import type { Principal, Scope } from '@cs/domain';
-import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
+import type { ResourceLink } from '@modelcontextprotocol/server';
 import { conversationLink } from '../resources/conversation-uri';
 import {
   BOUNDED_CONVERSATION_SCHEMA,
