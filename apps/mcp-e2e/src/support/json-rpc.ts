@@ -24,3 +24,34 @@ export function challengeParams(header: string | null): Record<string, string> {
   if (!header?.startsWith('Bearer ')) return {};
   return Object.fromEntries([...header.matchAll(/([a-z_]+)="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
 }
+
+/** The reserved `_meta` keys of a 2026-07-28 request (its per-request envelope). */
+export const ENVELOPE = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+} as const;
+
+/**
+ * One 2026-07-28 request by hand: the envelope in `params._meta`, and the routing headers a client sends with it
+ * (MCP-Protocol-Version, Mcp-Method, and Mcp-Name for the methods that name a tool or a resource), unless `headers`
+ * overrides them.
+ */
+export function postModernJsonRpc(
+  mcpUrl: string,
+  token: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+  version = '2026-07-28',
+): Promise<Response> {
+  const name = typeof params['name'] === 'string' ? params['name'] : typeof params['uri'] === 'string' ? params['uri'] : undefined;
+  const envelope = { [ENVELOPE.protocolVersion]: version, [ENVELOPE.clientCapabilities]: {}, [ENVELOPE.clientInfo]: { name: 'mcp-e2e', version: '1' } };
+  return postJsonRpc(
+    mcpUrl,
+    token,
+    method,
+    { ...params, _meta: envelope },
+    { 'mcp-protocol-version': version, 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}), ...headers },
+  );
+}

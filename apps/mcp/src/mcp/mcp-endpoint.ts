@@ -35,8 +35,9 @@ export class McpEndpoint implements OnApplicationShutdown {
     @Inject(MCP_CONFIG) private readonly config: McpConfig,
   ) {
     const onerror = (error: Error) => this.logger.debug({ err: error }, 'MCP request refused or failed in the SDK');
-    // 'json': no tool reports progress or logs, so a plain body is all an answer needs; 'reject': 2025-era
-    // requests never reach it (classified above), and if one did it is refused rather than served as SSE.
+    // 'json': no tool reports progress or logs, so a plain body is all an answer needs. 'reject': 2025-era
+    // requests never reach this handler (serve() sends them to legacy-exchange.ts by the SDK's own classification);
+    // if one did, it would be refused rather than answered as an SSE stream.
     this.modern = createMcpHandler(({ authInfo }) => createMcpServer(contextOf(authInfo)), { responseMode: 'json', legacy: 'reject', onerror });
     this.modernNode = toNodeHandler(this.modern, { onerror: (error) => this.logger.error({ err: error }, 'MCP handler failed') });
   }
