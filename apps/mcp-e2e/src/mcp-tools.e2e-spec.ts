@@ -85,6 +85,12 @@ describe.each(REVISIONS)('protocol revision %s', (revision) => {
       expect(String(claims['scope']).split(' ')).toEqual(expect.arrayContaining(['conversations:read', 'folders:read', 'email']));
     });
 
+    // RFC 9207, which 2026-07-28 asks clients to check: the v2 SDK refuses a response without it, since the
+    // authorization server advertises authorization_response_iss_parameter_supported.
+    it('was sent back with the issuer (iss) beside the code', () => {
+      expect(assistant.redirect?.searchParams.get('iss')).toBe(stack.authUrl);
+    });
+
     it('sent the resource indicator and S256 PKCE in the authorization request', () => {
       const url = assistant.provider?.authorizationUrl;
       expect(url?.searchParams.get('resource')).toBe(stack.mcpUrl);

@@ -24,6 +24,8 @@ export interface ConnectedAssistant {
   provider?: AssistantOAuthProvider;
   /** The access token the SDK obtained. */
   accessToken: string;
+  /** Where the authorization server sent the user back, code and `iss` included. */
+  redirect?: URL;
   close(): Promise<void>;
 }
 
@@ -76,7 +78,7 @@ export async function connectWithOAuth(mcpUrl: string, registered: RegisteredCli
   await second.connect();
   const accessToken = provider.tokens()?.access_token;
   if (!accessToken) throw new Error('the SDK saved no access token');
-  return { client: second.client, revision, era: second.era(), provider, accessToken, close: () => second.client.close() };
+  return { client: second.client, revision, era: second.era(), provider, accessToken, redirect: back, close: () => second.client.close() };
 }
 
 /** An SDK client holding a token obtained elsewhere (no auth provider: a 401 or 403 is the caller's to see). */
