@@ -21,6 +21,7 @@ import { SearchPassagesCappedInCharacters1765500000000 } from './migrations/1765
 import { FeedPositions1765600000000 } from './migrations/1765600000000-feed-positions';
 import { ConversationsListRebuiltConcurrently1765700000000 } from './migrations/1765700000000-conversations-list-rebuilt-concurrently';
 import { SearchTermStatistics1766000000000 } from './migrations/1766000000000-search-term-statistics';
+import { SearchHeadingsDropped1766200000000 } from './migrations/1766200000000-search-headings-dropped';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   FeedPositions1765600000000,
   ConversationsListRebuiltConcurrently1765700000000,
   SearchTermStatistics1766000000000,
+  SearchHeadingsDropped1766200000000,
 ];
 
 export interface DataSourceOptions {

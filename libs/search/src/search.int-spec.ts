@@ -342,11 +342,8 @@ describe('search against PostgreSQL', () => {
       const folder = await f.folder(ada);
       const c = await meeting(ada, 'changing', transcript([1, 'Ada', 'The heron plan.']), { folderId: folder.id });
       const words = async () => (await db.dataSource.query(`SELECT terms::text AS terms FROM search_conversation_terms WHERE conversation_id = $1`, [c.id]))[0]?.terms;
-      const headingWords = async () =>
-        (await db.dataSource.query(`SELECT headings::text AS headings FROM search_conversation_headings WHERE conversation_id = $1`, [c.id]))[0]?.headings;
       expect(await words()).toMatch(/'heron'/);
-      expect(await headingWords()).toMatch(/'chang'/); // the title's, stemmed
-      expect(await headingWords()).not.toMatch(/'heron'/); // content is no heading
+      expect(await words()).toMatch(/'chang'/); // the title's, stemmed
 
       await db.dataSource.query(`UPDATE sources SET content = $2 WHERE conversation_id = $1`, [c.id, transcript([1, 'Ada', 'The egret plan.'])]);
       await indexConversations(db.dataSource, [c.id]);
@@ -362,7 +359,6 @@ describe('search against PostgreSQL', () => {
         [c.id],
       );
       expect(await words()).toMatch(/'ibi'/); // stemmed
-      expect(await headingWords()).toMatch(/'ibi'/);
       expect(await titlesFound(ada, { q: 'ibis', folder_id: folder.id })).toEqual(['changing']);
 
       // Nothing left to index (no title, no content): no passages, and no words either.
@@ -370,14 +366,12 @@ describe('search against PostgreSQL', () => {
       await db.dataSource.query(`UPDATE conversations SET title = NULL WHERE id = $1`, [c.id]);
       await indexConversations(db.dataSource, [c.id]);
       expect(await words()).toBeUndefined();
-      expect(await headingWords()).toBeUndefined();
 
       await db.dataSource.query(`UPDATE sources SET content = $2 WHERE conversation_id = $1`, [c.id, transcript([1, 'Ada', 'The egret plan.'])]);
       await indexConversations(db.dataSource, [c.id]);
-      expect(await headingWords()).toBe(''); // content only: no heading, an empty row
+      expect(await words()).toMatch(/'egret'/);
       await db.dataSource.query('DELETE FROM conversations WHERE id = $1', [c.id]);
       expect(await words()).toBeUndefined();
-      expect(await headingWords()).toBeUndefined();
     });
   });
 
@@ -662,12 +656,7 @@ describe('search against PostgreSQL', () => {
         `SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_am am ON am.oid = c.relam
          WHERE am.amname = 'gin' AND c.relname LIKE 'search\\_%' ORDER BY 1`,
       );
-      expect(rows.map((row) => row.name)).toEqual([
-        'search_conversation_headings_idx',
-        'search_conversation_terms_idx',
-        'search_passages_heading_tsv_idx',
-        'search_passages_tsv_idx',
-      ]);
+      expect(rows.map((row) => row.name)).toEqual(['search_conversation_terms_idx', 'search_passages_tsv_idx']);
       for (const row of rows) expect(row.options).toContain('fastupdate=off');
     });
 

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@cs/testing';
 import { ApiKeyResolver } from '@cs/token-verification';
 import { Pool } from 'pg';
 import { bulkIndex } from './bulk-index';
-import { CONVERSATION_HEADINGS_TABLE, CONVERSATION_TERMS_TABLE, loadCorpus, PASSAGES_TABLE, storageFigures } from './corpus';
+import { CONVERSATION_TERMS_TABLE, loadCorpus, PASSAGES_TABLE, storageFigures } from './corpus';
 import { type CorpusInfo, type CorpusShape, QUICK_CORPUS } from './corpus-generator';
 import type { IndexingFigures } from './corpus';
 
@@ -45,7 +45,6 @@ describe('search corpus (loaded through the real COPY path, indexed by @cs/searc
     const storage = await storageFigures(db.url);
     expect(storage.ginIndexes.map((g) => g.table)).toContain(PASSAGES_TABLE);
     expect(storage.ginIndexes.map((g) => g.table)).toContain(CONVERSATION_TERMS_TABLE);
-    expect(storage.ginIndexes.map((g) => g.table)).toContain(CONVERSATION_HEADINGS_TABLE);
     expect(storage.ginIndexes.every((g) => g.bytes > 0)).toBe(true);
   });
 
@@ -58,7 +57,6 @@ describe('search corpus (loaded through the real COPY path, indexed by @cs/searc
     expect(await count(`SELECT count(*) FROM conversations c WHERE status <> 'ready' AND EXISTS (SELECT 1 FROM ${PASSAGES_TABLE} p WHERE p.conversation_id = c.id)`)).toBe(0);
     // Every conversation with passages has its words, and only those.
     expect(await count(`SELECT count(DISTINCT conversation_id) FROM ${PASSAGES_TABLE}`)).toBe(await count(`SELECT count(*) FROM ${CONVERSATION_TERMS_TABLE}`));
-    expect(await count(`SELECT count(*) FROM ${CONVERSATION_TERMS_TABLE}`)).toBe(await count(`SELECT count(*) FROM ${CONVERSATION_HEADINGS_TABLE}`));
     // Every transcript turn became a passage with its speaker and second.
     expect(await count(`SELECT count(*) FROM ${PASSAGES_TABLE} WHERE source_type = 'transcript' AND (speaker IS NULL OR start_seconds IS NULL)`)).toBe(0);
     expect(info.transcriptWords).toBeGreaterThan(TINY.conversations * 700 * 0.9);

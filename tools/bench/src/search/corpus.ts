@@ -29,10 +29,8 @@ export type Log = (message: string) => void;
 export const PASSAGES_TABLE = 'search_passages';
 /** The conversations' words (migration 1765100000000-search-conversation-terms), written with the passages. */
 export const CONVERSATION_TERMS_TABLE = 'search_conversation_terms';
-/** The words of the conversations' titles, digests and summary lines (migration 1765300000000-search-heading-words). */
-export const CONVERSATION_HEADINGS_TABLE = 'search_conversation_headings';
 /** The tables search's indexing fills: their secondary indexes are built once, after the bulk indexing. */
-const SEARCH_TABLES = [PASSAGES_TABLE, CONVERSATION_TERMS_TABLE, CONVERSATION_HEADINGS_TABLE];
+const SEARCH_TABLES = [PASSAGES_TABLE, CONVERSATION_TERMS_TABLE];
 const MARKER_TABLE = 'bench_dataset';
 const MARKER_NAME = 'search';
 
