@@ -11,8 +11,10 @@ import type { DataSource } from 'typeorm';
  */
 export class NetworkInTransactionGuard {
   private readonly seen: string[] = [];
+  private calls = 0;
   private readonly channels = ['undici:request:create', 'http.client.request.start'] as const;
   private readonly onRequest = (message: unknown): void => {
+    this.calls++;
     if (!this.inTransaction()) return;
     this.seen.push(`${describe(message)} started inside a transaction\n${new Error('here').stack ?? ''}`);
   };
@@ -26,6 +28,11 @@ export class NetworkInTransactionGuard {
 
   stop(): void {
     for (const channel of this.channels) unsubscribe(channel, this.onRequest);
+  }
+
+  /** Outbound calls seen since start(), inside a transaction or not: a test asserts some were, so it cannot pass by seeing none. */
+  get observed(): number {
+    return this.calls;
   }
 
   /** The calls made inside a transaction since start(), each with where it started. */
