@@ -59,7 +59,7 @@ describe.each(datedSpecVersions(serverScenarios()))('conformance suite, server s
 
   it('passes every scenario the expected-failures file does not list', () => {
     const regressions = run.results.filter((result) => !result.passed && !expectedFailures.has(result.scenario)).map(describeProblems);
-    if (regressions.length > 0) process.stdout.write(`conformance CLI output (${specVersion}):\n${run.output}\n`);
+    if (regressions.length > 0) process.stdout.write(`conformance CLI output (${specVersion}, exit code ${run.exitCode}):\n${run.output}\n`);
     expect(regressions).toEqual([]);
   });
 

@@ -98,7 +98,6 @@ export async function runServerSuite(url: string, specVersion: string): Promise<
   try {
     const child = spawn(process.execPath, cli(['server', '--url', url, '--suite', 'active', '--spec-version', specVersion, '-o', outputDir]), {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_COLOR: '1' },
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
