@@ -100,6 +100,8 @@ describe('graceful shutdown of the api (SIGTERM as Kubernetes sends it)', () => 
     // Idle connections outlive a pooling proxy's own idle timeout (60 s for ingress-nginx), so the proxy closes them.
     expect(beforeSigterm[0]?.keepAlive).toBe('timeout=65');
     expect(api.output()).toMatch(/SIGTERM: \/readyz answers 503/);
+    // The last line, logged just before the process ends: written out, not left in pino's buffer.
+    expect(api.output()).toMatch(/SIGTERM: stopped/);
   });
 });
 

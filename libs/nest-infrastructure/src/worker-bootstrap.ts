@@ -18,10 +18,27 @@ export async function bootstrapWorker<C extends object>(loadConfig: () => C, mod
     process.exit(1);
   }
   const app = await NestFactory.createApplicationContext(module(config), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
+  const logger = app.get(Logger);
+  app.useLogger(logger);
   const health = await serveHealth(app.get(ReadinessCheck), healthPort(config), undefined, app.get(Metrics));
-  // Close the probe port before the worker stops, so Kubernetes stops routing probes to a departing pod first.
-  process.once('SIGTERM', () => health.close());
+  // Nest's enableShutdownHooks, plus what it leaves out: the probe port closes first, so Kubernetes stops routing
+  // probes to a departing pod, and the log lines of the shutdown are written out before the process ends.
+  const onSignal = (signal: (typeof SIGNALS)[number]) => {
+    for (const s of SIGNALS) process.removeAllListeners(s);
+    void (async () => {
+      health.close();
+      try {
+        await app.close();
+        logger.log(`${signal}: stopped`, 'Shutdown');
+      } catch (error) {
+        logger.error({ err: error }, `${signal}: the shutdown failed`, 'Shutdown');
+      } finally {
+          process.kill(process.pid, signal);
+      }
+    })();
+  };
+  for (const signal of SIGNALS) process.once(signal, () => onSignal(signal));
   await app.init();
 }
+
+const SIGNALS = ['SIGTERM', 'SIGINT'] as const;

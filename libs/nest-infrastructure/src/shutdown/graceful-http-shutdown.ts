@@ -50,6 +50,7 @@ export async function listenWithGracefulShutdown(app: INestApplication, ports: {
         metrics.close(resolve);
         metrics.closeAllConnections();
       });
+      logger.log(`${signal}: stopped`);
       // Same ending as Nest's own shutdown hooks: the signal's default action, now that nothing is left to do.
       process.kill(process.pid, signal);
     })();

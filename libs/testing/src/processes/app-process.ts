@@ -65,13 +65,17 @@ export async function startAppProcess(options: StartAppOptions): Promise<AppProc
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
+  // 'exit' can come before the last of the pipes' data: a test reading output() after stop() must see all of it.
+  const outputClosed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    if (!(await exited(child, 10_000))) {
-      child.kill('SIGKILL');
-      await exited(child, 10_000);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await exited(child, 10_000))) {
+        child.kill('SIGKILL');
+        await exited(child, 10_000);
+      }
     }
+    await outputClosed;
   };
 
   const timeoutMs = options.startTimeoutMs ?? 30_000;
