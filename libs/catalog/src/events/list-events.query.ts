@@ -52,7 +52,16 @@ interface EventRow {
  * become visible in order, so an event can never appear before one already served; an event not yet positioned has
  * no row there and is not served yet (well under a second).
  */
-const FEED = `feed_positions f JOIN outbox o ON o.id = f.event_id`;
+/**
+ * A workspace's positions in order, each event looked up and filtered in turn, as the feed read them when positions
+ * were in the outbox. The filters sit in a subquery that the planner may not merge into a join (OFFSET 0): it
+ * misjudges how many events they keep (expressions on the audience), and as a join it then chose hash joins over
+ * the whole outbox, or parallel workers, for a page of 100 (6 ms instead of 0.4 at 50,000 events).
+ */
+const feed = (eventConditions: string[]) =>
+  `feed_positions f CROSS JOIN LATERAL (
+     SELECT o.id, o.payload, o.audience FROM outbox o WHERE o.id = f.event_id AND o.topic = 'event' AND ${eventConditions.join(' AND ')} OFFSET 0
+   ) o`;
 
 const AFTER_UNKNOWN = 'is not an event of your feed (unknown, not visible to you, or older than the feed keeps events): list again, then follow the feed from GET /api/v1/events/latest';
 const AFTER_UNPOSITIONED = 'is not in the feed yet (it committed a moment ago): retry in a second';
@@ -83,12 +92,13 @@ export async function listEvents(db: RowQueryable, principal: Principal, request
   const start = request.after ? await startOf(db, principal, request.after) : filters.after !== null ? await positionOf(db, principal, filters.after) : null;
   const p = new SqlParams();
   const viewer = p.add(principal.userId);
-  const where = [`f.workspace_id = ${p.add(principal.workspaceId)}`, `o.topic = 'event'`, eventVisibleTo('o', viewer)];
+  const where = [`f.workspace_id = ${p.add(principal.workspaceId)}`];
+  const shown = [eventVisibleTo('o', viewer)];
   if (start) where.push(`f.position > ${p.add(String(start[0]))}::bigint`);
-  if (filters.types.length > 0) where.push(`${eventTypeSeenBy('o', viewer)} = ANY(${p.add(filters.types)}::text[])`);
-  if (filters.createdAfter !== null) where.push(`o.created_at > ${p.add(filters.createdAfter)}::timestamptz`);
+  if (filters.types.length > 0) shown.push(`${eventTypeSeenBy('o', viewer)} = ANY(${p.add(filters.types)}::text[])`);
+  if (filters.createdAfter !== null) shown.push(`o.created_at > ${p.add(filters.createdAfter)}::timestamptz`);
   const rows = await db.query<EventRow>(
-    `SELECT o.id, f.position::text AS position, o.payload, o.audience FROM ${FEED}
+    `SELECT o.id, f.position::text AS position, o.payload, o.audience FROM ${feed(shown)}
      WHERE ${where.join(' AND ')}
      ORDER BY f.position LIMIT ${p.add(limit + 1)}`,
     p.values,
@@ -118,8 +128,8 @@ export async function getEvent(db: RowQueryable, principal: Principal, id: strin
 /** GET /api/v1/events/latest: the newest event of the caller's feed, where a copy made now starts following it. */
 export async function latestEvent(db: RowQueryable, principal: Principal): Promise<EventEnvelope> {
   const [row] = await db.query<EventRow>(
-    `SELECT o.id, f.position::text AS position, o.payload, o.audience FROM ${FEED}
-     WHERE f.workspace_id = $1 AND o.topic = 'event' AND ${eventVisibleTo('o', '$2')}
+    `SELECT o.id, f.position::text AS position, o.payload, o.audience FROM ${feed([eventVisibleTo('o', '$2')])}
+     WHERE f.workspace_id = $1
      ORDER BY f.position DESC LIMIT 1`,
     [principal.workspaceId, principal.userId],
   );
