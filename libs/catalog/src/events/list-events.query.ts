@@ -51,10 +51,9 @@ interface EventRow {
  * (FeedSequencer, docs/architecture.md "The events feed"), kept in `feed_positions` beside the outbox. Positions
  * become visible in order, so an event can never appear before one already served; an event not yet positioned has
  * no row there and is not served yet (well under a second).
- */
-/**
- * A workspace's positions in order, each event looked up and filtered in turn, as the feed read them when positions
- * were in the outbox. The filters sit in a subquery that the planner may not merge into a join (OFFSET 0): it
+ *
+ * A page walks a workspace's positions in order and looks up and filters each event in turn, as the feed did when
+ * positions were in the outbox. The filters sit in a subquery that the planner may not merge into a join (OFFSET 0): it
  * misjudges how many events they keep (expressions on the audience), and as a join it then chose hash joins over
  * the whole outbox, or parallel workers, for a page of 100 (6 ms instead of 0.4 at 50,000 events).
  */
