@@ -4,15 +4,15 @@ import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /*
- * Migration 1766100000000 takes a deployment from positions stored in outbox rows to positions in feed_positions
+ * Migration 1766300000000 takes a deployment from positions stored in outbox rows to positions in feed_positions
  * (docs/architecture.md "The events feed"): the positions already given must stay the same numbers (readers hold
  * them in cursors), events still waiting must be positioned once, after them, and a second run of the migration must
  * change nothing.
  */
 
-const MIGRATION = 'FeedPositionsTable1766100000000';
+const MIGRATION = 'FeedPositionsTable1766300000000';
 
-describe('migration 1766100000000: feed positions out of the outbox rows', () => {
+describe('migration 1766300000000: feed positions out of the outbox rows', () => {
   let db: TestDatabase;
   let q: QueryRunner;
   let migration: MigrationInterface;

@@ -35,8 +35,8 @@ async function inOneTransaction(q: QueryRunner, statements: string[]): Promise<v
  * previous release's idle sequencers used for their look for work; without it that look reads the outbox until
  * they are replaced).
  */
-export class FeedPositionsTable1766100000000 implements MigrationInterface {
-  name = 'FeedPositionsTable1766100000000';
+export class FeedPositionsTable1766300000000 implements MigrationInterface {
+  name = 'FeedPositionsTable1766300000000';
   transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
