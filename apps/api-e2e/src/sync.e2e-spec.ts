@@ -44,7 +44,7 @@ describe('sync(): a copy made from one full list plus the feed equals the curren
       eventually(
         async () =>
           (await env.db.dataSource.query<{ n: number }[]>(
-            `SELECT count(*)::int AS n FROM outbox WHERE workspace_id = $1 AND topic = 'event' AND position IS NULL`,
+            `SELECT count(*)::int AS n FROM feed_pending WHERE workspace_id = $1`,
             [workspace.id],
           ))[0]!.n,
         (n) => n === 0,

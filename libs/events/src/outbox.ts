@@ -34,7 +34,8 @@ export interface RecordEventOptions {
 /**
  * Records an event in the caller's transaction, for the feed and webhook delivery, with its audience: the subject's
  * owner and visibility as they are now (call it after an UPDATE, and before a DELETE). Returns its evt_ id, which is
- * also the envelope's id. The outbox row also takes its transaction's id (column `tx`), which orders the feed.
+ * also the envelope's id. The outbox row also takes its transaction's id (column `tx`), and the outbox's insert
+ * trigger queues the event for the feed sequencer in this same transaction (`feed_pending`, FeedSequencer).
  */
 export async function recordEvent<T extends EventType>(
   tx: TransactionQuery,

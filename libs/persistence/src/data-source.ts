@@ -22,6 +22,7 @@ import { FeedPositions1765600000000 } from './migrations/1765600000000-feed-posi
 import { ConversationsListRebuiltConcurrently1765700000000 } from './migrations/1765700000000-conversations-list-rebuilt-concurrently';
 import { SearchTermStatistics1766000000000 } from './migrations/1766000000000-search-term-statistics';
 import { SearchHeadingsDropped1766200000000 } from './migrations/1766200000000-search-headings-dropped';
+import { FeedPositionsTable1766300000000 } from './migrations/1766300000000-feed-positions-table';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -47,6 +48,7 @@ export const MIGRATIONS = [
   ConversationsListRebuiltConcurrently1765700000000,
   SearchTermStatistics1766000000000,
   SearchHeadingsDropped1766200000000,
+  FeedPositionsTable1766300000000,
 ];
 
 export interface DataSourceOptions {

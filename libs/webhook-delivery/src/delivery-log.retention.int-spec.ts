@@ -1,5 +1,6 @@
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
+import { EVENT_FEED_RETENTION_DAYS, FeedSequencer } from '@cs/events';
 import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
 import { DeliveryLogRetention } from './delivery-log.retention';
 import { insertWebhookRow } from './webhook-row.test-harness';
@@ -45,5 +46,32 @@ describe('DeliveryLogRetention (real Postgres)', () => {
     expect(left.map((r) => r.id)).not.toContain(oldFailed);
     const attemptsLeft = (await db.dataSource.query(`SELECT delivery_id FROM webhook_attempts`)) as Array<{ delivery_id: string }>;
     expect(attemptsLeft.map((a) => a.delivery_id)).toEqual([recentFailed]);
+  });
+
+  it('purges relayed events past the feed retention with their feed positions, and keeps the newer ones', async () => {
+    const f = new Fixtures(db.dataSource);
+    const owner = await f.member(await f.workspace());
+    const now = new Date('2026-06-01T00:00:00Z');
+    const old = new Date(now.getTime() - (EVENT_FEED_RETENTION_DAYS + 1) * 86_400_000);
+    const recent = new Date(now.getTime() - 86_400_000);
+    const add = async (createdAt: Date) => {
+      const id = newId('event', createdAt);
+      await db.dataSource.query(
+        `INSERT INTO outbox (id, workspace_id, topic, type, payload, created_at, relayed_at, audience)
+         VALUES ($1, $2, 'event', 'tag.created', '{}', $3, $3, '{"visibility":"workspace"}')`,
+        [id, owner.workspace.id, createdAt],
+      );
+      return id;
+    };
+    const gone = [await add(old), await add(old)];
+    const kept = await add(recent);
+    await new FeedSequencer(db.dataSource).drain();
+
+    const report = await new DeliveryLogRetention(db.dataSource, 30).purgeOnce(now);
+    expect(report.events).toBe(2);
+    const events = (await db.dataSource.query(`SELECT id FROM outbox WHERE id = ANY($1::text[])`, [[...gone, kept]])) as Array<{ id: string }>;
+    expect(events.map((e) => e.id)).toEqual([kept]);
+    const positioned = (await db.dataSource.query(`SELECT event_id FROM feed_positions WHERE event_id = ANY($1::text[])`, [[...gone, kept]])) as Array<{ event_id: string }>;
+    expect(positioned.map((p) => p.event_id)).toEqual([kept]);
   });
 });

@@ -41,7 +41,14 @@ export class DeliveryLogRetention {
       report.deliveries = await purge(
         `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND created_at < $1 LIMIT $2)`,
       );
-      report.events = await purge(`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE topic = 'event' AND relayed_at < $1 LIMIT $2)`, eventCutoff);
+      // An event's feed position goes with it (docs/architecture.md "The events feed"): a position left behind would
+      // only be a gap, which readers skip, but feed_positions would grow for ever.
+      report.events = await purge(
+        `WITH doomed AS MATERIALIZED (SELECT id FROM outbox WHERE topic = 'event' AND relayed_at < $1 LIMIT $2),
+              unplaced AS (DELETE FROM feed_positions WHERE event_id IN (SELECT id FROM doomed))
+         DELETE FROM outbox WHERE id IN (SELECT id FROM doomed)`,
+        eventCutoff,
+      );
       return report;
     });
   }

@@ -57,7 +57,7 @@ describe('the events feed (writes record events; the catalog serves them per vie
   // Every committed event of the workspace positioned: the head taken then is after all earlier writes.
   const settled = () =>
     eventually(
-      async () => (await db.dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE workspace_id = $1 AND topic = 'event' AND position IS NULL`, [owner.workspace.id]))[0].n as number,
+      async () => (await db.dataSource.query(`SELECT count(*)::int AS n FROM feed_pending WHERE workspace_id = $1`, [owner.workspace.id]))[0].n as number,
       (n) => n === 0,
       FEED_WAIT_MS,
     );

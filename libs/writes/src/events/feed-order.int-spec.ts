@@ -85,7 +85,7 @@ describe('the events feed under concurrent writers, random commit delays and lon
     const principal = principalOf(owner);
     const ctx = () => ({ principal, requestId: null, now: new Date() });
     // Where the readers start: after everything earlier runs wrote.
-    await eventually(() => dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE topic = 'event' AND position IS NULL`), (rows) => rows[0].n === 0, 10_000);
+    await eventually(() => dataSource.query(`SELECT count(*)::int AS n FROM feed_pending`), (rows) => rows[0].n === 0, 10_000);
     const head = await catalog.latestEvent(principal).catch(() => null);
 
     // Open for the whole run: a write transaction of another database, one in this database, and a writer of ours

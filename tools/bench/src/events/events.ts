@@ -81,20 +81,22 @@ async function prepare(ds: DataSource, events: number, log: Out): Promise<{ owne
   // Ids sort as they were written, as newId's do; a transaction per batch, so the feed's order has many transactions.
   for (let from = 1; from <= events; from += BATCH) {
     await ds.query(
-      `INSERT INTO outbox (id, workspace_id, topic, type, payload, created_at, relayed_at, audience, position)
+      `INSERT INTO outbox (id, workspace_id, topic, type, payload, created_at, relayed_at, audience)
        SELECT 'evt_' || lpad(n::text, 26, '0'), $1, 'event', 'conversation.updated',
               jsonb_build_object('id', 'evt_' || lpad(n::text, 26, '0'), 'type', 'conversation.updated', 'created_at', to_char(now(), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                                  'data', jsonb_build_object('id', 'conv_x', 'title', 'Weekly ' || n, 'started_at', '2026-01-01T00:00:00.000Z', 'status', 'ready', 'changed', jsonb_build_array('title'))),
               now(), now(),
-              CASE WHEN n % 5 = 0 THEN jsonb_build_object('owner_id', $2::text, 'visibility', 'private') ELSE jsonb_build_object('owner_id', $2::text, 'visibility', 'workspace') END,
-              n
+              CASE WHEN n % 5 = 0 THEN jsonb_build_object('owner_id', $2::text, 'visibility', 'private') ELSE jsonb_build_object('owner_id', $2::text, 'visibility', 'workspace') END
        FROM generate_series($3::int, $4::int) AS n`,
       [ids.workspaceId, ids.users[0], from, Math.min(events, from + BATCH - 1)],
     );
   }
-  // Stored already positioned, as the feed sequencer leaves them (docs/architecture.md "The events feed").
-  await ds.query('UPDATE feed_head SET position = $1', [events]);
-  await ds.query('ANALYZE outbox');
+  // Stored already positioned, as the feed sequencer leaves them (docs/architecture.md "The events feed"): event n at
+  // position n, and none left in the queue (emptied at once, so no sequencer run reads past a million dead rows).
+  await ds.query(`INSERT INTO feed_positions (position, workspace_id, event_id) SELECT substr(id, 5)::bigint, workspace_id, id FROM outbox WHERE topic = 'event'`);
+  await ds.query('TRUNCATE feed_pending');
+  await ds.query('UPDATE feed_sequencer_head SET position = $1', [events]);
+  await ds.query('ANALYZE outbox, feed_positions');
   log(`${events.toLocaleString('en-US')} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const principal = (userId: string, role: 'admin' | 'member'): Principal => ({
     via: 'api_key', userId, workspaceId: ids.workspaceId, tenantId: ids.tenantId, role, scopes: API_KEY_SCOPES, credentialId: 'key_bench',
