@@ -20,6 +20,7 @@ import { machineFacts, ROOT, writeResults } from '../results-file';
 import { phaseFigures } from '../scale/phases';
 import { accountEvents, type EventAccount, lostWrites } from './accounting';
 import { OwnPostgres, OwnRedis } from './own-services';
+import { ReadinessWatch } from './readiness-watch';
 
 export interface FaultsOptions {
   quick: boolean;
@@ -109,8 +110,10 @@ export interface DrillReport {
   /** Every app's /readyz answered 200 again (for the processor drill: the long meeting ready); null: never. */
   recoveredAt: number | null;
   recoverSeconds: number | null;
-  /** Apps seen not ready (/readyz not 200) between the fault and the recovery. */
+  /** Apps seen not ready (/readyz not 200) after the fault. */
   reportedNotReady: StackApp[];
+  /** Of those, seconds after the fault until each answered ready again (null: never). */
+  readyAgain: Partial<Record<StackApp, number | null>>;
   requests: number;
   failedDuringFault: number;
   failedOutsideFault: number;
@@ -130,57 +133,6 @@ export interface DrillReport {
   settleSeconds: number;
   notes: string[];
   feedDelay?: FeedDelay;
-}
-
-/** Polls every app's /readyz, keeping what it saw since `reset`. */
-class ReadinessWatch {
-  private timer: NodeJS.Timeout | undefined;
-  private seenNotReady = new Set<StackApp>();
-  allReadyAt: number | null = null;
-  private polling = false;
-
-  constructor(private readonly stack: ServiceStack) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.poll(), 200);
-  }
-
-  reset(): void {
-    this.seenNotReady = new Set();
-    this.allReadyAt = null;
-  }
-
-  get notReady(): StackApp[] {
-    return [...this.seenNotReady];
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
-
-  private async poll(): Promise<void> {
-    if (this.polling) return;
-    this.polling = true;
-    try {
-      const apps = Object.entries(this.stack.replicas) as Array<[StackApp, Array<{ origin: string }>]>;
-      const states = await Promise.all(
-        apps.flatMap(([app, replicas]) =>
-          replicas.map(async (r) => {
-            const ok = await fetch(`${r.origin}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
-              (res) => res.status === 200,
-              () => false,
-            );
-            if (!ok) this.seenNotReady.add(app);
-            return ok;
-          }),
-        ),
-      );
-      if (states.every(Boolean)) this.allReadyAt ??= Date.now();
-      else this.allReadyAt = null;
-    } finally {
-      this.polling = false;
-    }
-  }
 }
 
 interface Rig {
@@ -225,19 +177,19 @@ async function drill(
   load.start();
   log(`${name}: load for ${options.before} s`);
   await sleep(options.before * 1000);
-  rig.watch.reset();
   const faultAt = Date.now();
   await inject(load);
   const backAt = Date.now();
   const recoveredAt = recovered
     ? await recovered()
-    : await waitUntil(() => rig.watch.allReadyAt !== null && rig.watch.allReadyAt > backAt, options.settleSeconds * 1000);
+    : await waitUntil(() => rig.watch.lastRoundAt > backAt && rig.watch.allReady(), options.settleSeconds * 1000);
   log(`${name}: ${recoveredAt === null ? 'NOT recovered' : `recovered ${((recoveredAt - faultAt) / 1000).toFixed(1)} s after the fault`}; load for ${options.after} s more`);
   const extra = during ? await during() : {};
   await sleep(options.after * 1000);
   await load.stop();
   const loadEndedAt = Date.now();
-  const reportedNotReady = rig.watch.notReady;
+  const reportedNotReady = rig.watch.notReadySince(faultAt);
+  const readyAgain = rig.watch.readyAgain(faultAt);
 
   const settleStart = Date.now();
   const fresh = (path: HookPath) => rig.receiver.at(path).slice(receivedBefore.get(path));
@@ -312,6 +264,7 @@ async function drill(
     recoveredAt,
     recoverSeconds: recoveredAt === null ? null : (recoveredAt - faultAt) / 1000,
     reportedNotReady,
+    readyAgain,
     requests: load.samples.length,
     failedDuringFault: duringFault!.failures,
     failedOutsideFault: failed.length - duringFault!.failures,
@@ -543,7 +496,8 @@ function printReports(reports: DrillReport[], options: FaultsOptions, out: Out):
   }
   out('');
   for (const r of reports) {
-    out(`  ${r.drill}: ${r.writesAcknowledged} writes acknowledged; apps seen not ready: ${r.reportedNotReady.join(', ') || 'none'}; settled ${r.settleSeconds.toFixed(1)} s after the load`);
+    const again = Object.entries(r.readyAgain).map(([app, s]) => `${app} (ready again after ${s === null ? 'never' : `${fixed(s)} s`})`);
+    out(`  ${r.drill}: ${r.writesAcknowledged} writes acknowledged; apps seen not ready: ${again.join(', ') || 'none'}; settled ${r.settleSeconds.toFixed(1)} s after the load`);
     for (const [path, s] of Object.entries(r.subscriptions)) out(`    ${path}: ${s.delivered}/${s.expected} events delivered, ${s.duplicates} duplicates (${s.duplicatesWithNewWebhookId} with a new webhook-id)`);
     for (const note of r.notes) out(`    ${note}`);
     for (const sample of r.failureSamples) out(`    failed: ${sample}`);
