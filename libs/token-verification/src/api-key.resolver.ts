@@ -1,6 +1,7 @@
 import { type BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { apiKeyUseDue, recordApiKeyUse } from '@cs/accounts';
-import { API_KEY_SCOPES, DomainError, invalidToken, type Principal, type Role, SECRET_PREFIXES, secretDigest } from '@cs/domain';
+import { API_KEY_SCOPES, invalidToken, type Principal, type Role, SECRET_PREFIXES, secretDigest } from '@cs/domain';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@cs/persistence';
 import type { SqlRunner } from './sql-runner';
 
 export type KeyLookup = SqlRunner;
@@ -42,10 +43,9 @@ export class ApiKeyResolver implements BeforeApplicationShutdown {
         [secretDigest(token)],
       );
     } catch (error) {
-      // Not the key's fault: a 401 would tell the client its key is bad (and many drop it), while the lookup only
-      // failed, as it does during a Postgres restart. 503 says retry (as for unreachable signing keys).
-      this.logger.warn(`Looking up an API key failed: ${String(error)}`);
-      throw new DomainError('service_unavailable', 'The API key could not be checked right now; retry shortly.');
+      // Not the key's fault: a 401 would tell the client its key is bad (many then drop it), while only the lookup
+      // failed, as it does during a Postgres restart. 503 with Retry-After says retry, as the other routes answer.
+      throw isDatabaseUnavailable(error) ? DATABASE_UNAVAILABLE : error;
     }
     if (!row) throw invalidToken('The API key is unknown or revoked.');
     if (apiKeyUseDue(row.last_used_at)) this.recordUse(row.id);
