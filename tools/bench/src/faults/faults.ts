@@ -7,7 +7,7 @@ import { API_KEY_SCOPES, type Principal } from '@cs/domain';
 import { PROCESSING_QUEUE } from '@cs/events';
 import { CursorCodec } from '@cs/paging';
 import { createDataSource } from '@cs/persistence';
-import { isFailure, ServiceStack, type StackApp, SteadyLoad, WebhookReceiver, type Envelope } from '@cs/testing';
+import { isFailure, type LoadSample, ServiceStack, type StackApp, SteadyLoad, WebhookReceiver, type Envelope } from '@cs/testing';
 import { Writes } from '@cs/writes';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -116,9 +116,13 @@ export interface DrillReport {
   /** Of those, seconds after the fault until each answered ready again (null: never). */
   readyAgain: Partial<Record<StackApp, number | null>>;
   requests: number;
+  failedBeforeFault: number;
+  /** Requests started between the fault and the recovery that did not answer as they should. */
   failedDuringFault: number;
-  failedOutsideFault: number;
+  failedAfterRecovery: number;
   failureSamples: string[];
+  /** Failed requests started after the recovery, with how long after it. */
+  failuresAfterRecovery: string[];
   writesAcknowledged: number;
   lostWrites: string[];
   /** Acknowledged writes whose event is not in the outbox at all. */
@@ -183,8 +187,9 @@ async function drill(
   const backAt = Date.now();
   const recoveredAt = recovered
     ? await recovered()
-    : await waitUntil(() => rig.watch.lastRoundAt > backAt && rig.watch.allReady(), options.settleSeconds * 1000);
-  log(`${name}: ${recoveredAt === null ? 'NOT recovered' : `recovered ${((recoveredAt - faultAt) / 1000).toFixed(1)} s after the fault`}; load for ${options.after} s more`);
+    : // Recovered for a client once the balancer (the Kubernetes Service) routes to the api again, too.
+      await waitUntil(() => rig.watch.lastRoundAt > backAt && rig.watch.allReady() && rig.stack.balancer.readyBackends().length > 0, options.settleSeconds * 1000);
+  log(`${name}: ${recoveredAt === null ? 'NOT recovered' : `back to normal ${((recoveredAt - faultAt) / 1000).toFixed(1)} s after the fault began`}; load for ${options.after} s more`);
   const extra = during ? await during() : {};
   await sleep(options.after * 1000);
   await load.stop();
@@ -250,14 +255,16 @@ async function drill(
     ...t.conversations.filter((c) => c.status === 'ready' && !ready.has(c.id)).map((c) => `conversation.ready of ${c.id}`),
     ...[...load.updated].filter(([id, title]) => !updatedTitles.has(`${id} ${title}`)).map(([id]) => `conversation.updated of ${id}`),
   ];
-  const [, duringFault] = phaseFigures(
+  const [beforeFault, duringFault, afterFault] = phaseFigures(
     load.samples.map((s) => ({ startedAt: s.startedAt, ms: s.ms, failed: isFailure(s) })),
     [
       { phase: 'before', from: loadStartedAt, to: faultAt },
       { phase: 'during', from: faultAt, to: recoveredAt ?? loadEndedAt },
+      { phase: 'after', from: recoveredAt ?? loadEndedAt, to: loadEndedAt + 1 },
     ],
   );
   const failed = load.samples.filter(isFailure);
+  const sampleText = (s: LoadSample) => `${s.kind} ${s.status ?? 'no status'} ${(s.error ?? '').replace(/\s+/g, ' ').slice(0, 160)}`;
   const accounts = Object.values(t.subscriptions);
   const report: DrillReport = {
     drill: name,
@@ -267,9 +274,11 @@ async function drill(
     reportedNotReady,
     readyAgain,
     requests: load.samples.length,
+    failedBeforeFault: beforeFault!.failures,
     failedDuringFault: duringFault!.failures,
-    failedOutsideFault: failed.length - duringFault!.failures,
-    failureSamples: [...new Set(failed.map((s) => `${s.kind} ${s.status ?? 'no status'} ${(s.error ?? '').slice(0, 120)}`))].slice(0, 5),
+    failedAfterRecovery: afterFault!.failures,
+    failureSamples: [...new Set(failed.map(sampleText))].slice(0, 8),
+    failuresAfterRecovery: failed.filter((f) => recoveredAt !== null && f.startedAt >= recoveredAt).map((f) => `+${((f.startedAt - recoveredAt!) / 1000).toFixed(2)} s ${sampleText(f)}`),
     writesAcknowledged: load.created.length + load.updated.size,
     lostWrites: lost,
     eventsNeverRecorded: neverRecorded,
@@ -493,10 +502,10 @@ function printReports(reports: DrillReport[], options: FaultsOptions, out: Out):
     `faults: api, processor, webhook-worker (1 each) on a Postgres and a redis-server of their own; ${options.reads} reads/s, ${options.writes} creates/s, ${options.updates} PATCHes/s, 2 subscriptions`,
   );
   out('');
-  out('  drill                        requests  failed in fault  failed outside  recover s  lost writes  lost events  duplicates (new webhook-id)  not ready  ready twice');
+  out('  drill                        requests  failed before / in fault / after  recover s  lost writes  lost events  duplicates (new webhook-id)  not ready  ready twice');
   for (const r of reports) {
     out(
-      `  ${r.drill.padEnd(28)} ${String(r.requests).padStart(8)}  ${String(r.failedDuringFault).padStart(15)}  ${String(r.failedOutsideFault).padStart(14)}  ${fixed(r.recoverSeconds).padStart(9)}  ${String(r.lostWrites.length).padStart(11)}  ${String(r.lostEvents).padStart(11)}  ${`${r.duplicates} (${r.duplicatesWithNewWebhookId})`.padStart(27)}  ${String(r.notReady.length).padStart(9)}  ${String(r.readyTwice.length).padStart(11)}`,
+      `  ${r.drill.padEnd(28)} ${String(r.requests).padStart(8)}  ${`${r.failedBeforeFault} / ${r.failedDuringFault} / ${r.failedAfterRecovery}`.padStart(32)}  ${fixed(r.recoverSeconds).padStart(9)}  ${String(r.lostWrites.length).padStart(11)}  ${String(r.lostEvents).padStart(11)}  ${`${r.duplicates} (${r.duplicatesWithNewWebhookId})`.padStart(27)}  ${String(r.notReady.length).padStart(9)}  ${String(r.readyTwice.length).padStart(11)}`,
     );
   }
   out('');
@@ -506,6 +515,7 @@ function printReports(reports: DrillReport[], options: FaultsOptions, out: Out):
     for (const [path, s] of Object.entries(r.subscriptions)) out(`    ${path}: ${s.delivered}/${s.expected} events delivered, ${s.duplicates} duplicates (${s.duplicatesWithNewWebhookId} with a new webhook-id)`);
     for (const note of r.notes) out(`    ${note}`);
     for (const sample of r.failureSamples) out(`    failed: ${sample}`);
+    for (const late of r.failuresAfterRecovery.slice(0, 5)) out(`    failed after the recovery: ${late}`);
     for (const lost of [...r.lostWrites, ...r.eventsNeverRecorded].slice(0, 5)) out(`    LOST ${lost}`);
     if (r.feedDelay) {
       const d = r.feedDelay;
