@@ -7,7 +7,7 @@ import { API_KEY_SCOPES, type Principal } from '@cs/domain';
 import { PROCESSING_QUEUE } from '@cs/events';
 import { CursorCodec } from '@cs/paging';
 import { createDataSource } from '@cs/persistence';
-import { isFailure, type LoadSample, ServiceStack, type StackApp, SteadyLoad, WebhookReceiver, type Envelope } from '@cs/testing';
+import { isFailure, type LoadSample, ServiceStack, sleep, type StackApp, SteadyLoad, WebhookReceiver, type Envelope } from '@cs/testing';
 import { Writes } from '@cs/writes';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -93,7 +93,6 @@ export function parseFaultsArgs(args: readonly string[]): FaultsOptions {
 }
 
 type Out = (text: string) => void;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const DATABASE = 'cs_faults';
 const QUEUE_PREFIX = 'faults';

@@ -3,20 +3,17 @@ import { chownSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'n
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Redis } from 'ioredis';
+import { exited, sleep } from '@cs/testing';
 import { ROOT } from '../results-file';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Resolves once the child has exited, or after `ms` with false. */
-function exited(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
+/** Sends `signal`, then `escalation` if the child has not exited within `ms`. */
+async function stopChild(child: ChildProcess | undefined, signal: NodeJS.Signals, escalation: NodeJS.Signals, ms: number): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  if (!(await exited(child, ms))) {
+    child.kill(escalation);
+    await exited(child, 10_000);
+  }
 }
 
 /** Every server process this module started and that still runs, for the bench's signal handlers. */
@@ -103,14 +100,8 @@ export class OwnPostgres {
   }
 
   /** Fast shutdown (SIGINT: open transactions are rolled back, clients cut off, a checkpoint written). */
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGINT');
-    if (!(await exited(child, 30_000))) {
-      child.kill('SIGQUIT');
-      await exited(child, 10_000);
-    }
+  stop(): Promise<void> {
+    return stopChild(this.child, 'SIGINT', 'SIGQUIT', 30_000);
   }
 }
 
@@ -157,13 +148,7 @@ export class OwnRedis {
     }
   }
 
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    if (!(await exited(child, 10_000))) {
-      child.kill('SIGKILL');
-      await exited(child, 5_000);
-    }
+  stop(): Promise<void> {
+    return stopChild(this.child, 'SIGTERM', 'SIGKILL', 10_000);
   }
 }
