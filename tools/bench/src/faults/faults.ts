@@ -351,12 +351,26 @@ export async function runFaults(options: FaultsOptions, out: Out, log: Out): Pro
         await pg.start();
       }),
     );
+    const inFlight: string[] = [];
     reports.push(
       await drill(rig, 'redis restart (empty)', async () => {
+        // What the empty Redis forgets, so the drill shows there was work in flight for the outbox to drive again.
+        const queue = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+        const [waiting, active] = await Promise.all(['wait', 'active'].map((list) => queue.llen(`${QUEUE_PREFIX}:${PROCESSING_QUEUE}:${list}`)));
+        const prioritized = await queue.zcard(`${QUEUE_PREFIX}:${PROCESSING_QUEUE}:prioritized`);
+        queue.disconnect();
+        const { rows } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM conversations WHERE status = 'pending'`);
+        const { rows: deliveries } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`);
+        inFlight.push(
+          `when Redis stopped: ${rows[0]!.n} conversations pending, ${waiting! + active! + prioritized} processing jobs waiting or active in Redis, ${deliveries[0]!.n} webhook deliveries pending`,
+        );
         await redis.stop();
         log(`redis restart: redis-server stopped; down ${options.downSeconds} s, back empty`);
         await sleep(options.downSeconds * 1000);
         await redis.start();
+      }).then((report) => {
+        report.notes.push(...inFlight);
+        return report;
       }),
     );
     reports.push(await processorKillDrill(rig));
