@@ -165,14 +165,14 @@ async function waitUntil(ready: () => boolean | Promise<boolean>, timeoutMs: num
 /**
  * One drill: steady load, `inject` (which returns once the broken part is back), load until every app is ready
  * again and some more, then waits for quiescence and counts what was lost, failed and duplicated. `recovered`,
- * when given, decides the recovery instead of the apps' readiness.
+ * when given, decides the recovery instead of the apps' readiness; `afterRecovery` adds to the report.
  */
 async function drill(
   rig: Rig,
   name: string,
-  inject: (load: SteadyLoad) => Promise<void>,
+  inject: () => Promise<void>,
   recovered?: () => Promise<number | null>,
-  during?: () => Promise<Partial<DrillReport>>,
+  afterRecovery?: () => Promise<Partial<DrillReport>>,
 ): Promise<DrillReport> {
   const { options, log } = rig;
   const load = new SteadyLoad(rig.client, { readsPerSecond: options.reads, writesPerSecond: options.writes, updatesPerSecond: options.updates });
@@ -182,14 +182,14 @@ async function drill(
   log(`${name}: load for ${options.before} s`);
   await sleep(options.before * 1000);
   const faultAt = Date.now();
-  await inject(load);
+  await inject();
   const backAt = Date.now();
   const recoveredAt = recovered
     ? await recovered()
     : // Recovered for a client once the balancer (the Kubernetes Service) routes to the api again, too.
       await waitUntil(() => rig.watch.lastRoundAt > backAt && rig.watch.allReady() && rig.stack.balancer.readyBackends().length > 0, options.settleSeconds * 1000);
   log(`${name}: ${recoveredAt === null ? 'NOT recovered' : `back to normal ${((recoveredAt - faultAt) / 1000).toFixed(1)} s after the fault began`}; load for ${options.after} s more`);
-  const extra = during ? await during() : {};
+  const extra = afterRecovery ? await afterRecovery() : {};
   await sleep(options.after * 1000);
   await load.stop();
   const loadEndedAt = Date.now();
