@@ -7,7 +7,7 @@ import { API_KEY_SCOPES, type Principal } from '@cs/domain';
 import { PROCESSING_QUEUE } from '@cs/events';
 import { CursorCodec } from '@cs/paging';
 import { createDataSource } from '@cs/persistence';
-import { isFailure, type LoadSample, ServiceStack, sleep, type StackApp, SteadyLoad, WebhookReceiver, type Envelope } from '@cs/testing';
+import { isFailure, type LoadSample, ServiceStack, sleep, type StackApp, SteadyLoad, WebhookReceiver } from '@cs/testing';
 import { Writes } from '@cs/writes';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -22,6 +22,7 @@ import { phaseFigures } from '../scale/phases';
 import { accountEvents, type EventAccount, lostWrites } from './accounting';
 import { OwnPostgres, OwnRedis } from './own-services';
 import { ReadinessWatch } from './readiness-watch';
+import { ReceiptBook } from './receipt-book';
 
 export interface FaultsOptions {
   quick: boolean;
@@ -147,7 +148,7 @@ interface Rig {
   watch: ReadinessWatch;
   client: ApiClient;
   receiver: WebhookReceiver;
-  secrets: Record<HookPath, string>;
+  book: ReceiptBook;
   pool: Pool;
   log: Out;
 }
@@ -176,7 +177,10 @@ async function drill(
 ): Promise<DrillReport> {
   const { options, log } = rig;
   const load = new SteadyLoad(rig.client, { readsPerSecond: options.reads, writesPerSecond: options.writes, updatesPerSecond: options.updates });
-  const receivedBefore = new Map((Object.keys(SUBSCRIPTIONS) as HookPath[]).map((path) => [path, rig.receiver.at(path).length]));
+  rig.book.catchUp();
+  const paths = Object.keys(SUBSCRIPTIONS) as HookPath[];
+  const receivedBefore = new Map(paths.map((path) => [path, rig.book.at(path).length]));
+  const badBefore = paths.reduce((n, path) => n + rig.book.badAt(path), 0);
   const loadStartedAt = Date.now();
   load.start();
   log(`${name}: load for ${options.before} s`);
@@ -197,7 +201,7 @@ async function drill(
   const readyAgain = rig.watch.readyAgain(faultAt);
 
   const settleStart = Date.now();
-  const fresh = (path: HookPath) => rig.receiver.at(path).slice(receivedBefore.get(path));
+  const fresh = (path: HookPath) => rig.book.at(path).slice(receivedBefore.get(path));
   const tally = async () => {
     const { rows: events } = await rig.pool.query<{ id: string; type: string; conversation: string; title: string | null }>(
       `SELECT id, type, payload->'data'->>'id' AS conversation, payload->'data'->>'title' AS title FROM outbox
@@ -205,21 +209,12 @@ async function drill(
       [load.created],
     );
     const { rows: conversations } = await rig.pool.query<{ id: string; title: string; status: string }>(`SELECT id, title, status FROM conversations WHERE id = ANY($1)`, [load.created]);
-    let badSignatures = 0;
+    rig.book.catchUp();
+    const badSignatures = paths.reduce((n, path) => n + rig.book.badAt(path), 0) - badBefore;
     const subscriptions = {} as Record<HookPath, EventAccount>;
-    for (const path of Object.keys(SUBSCRIPTIONS) as HookPath[]) {
+    for (const path of paths) {
       const types: readonly string[] = SUBSCRIPTIONS[path];
-      const receipts = fresh(path).flatMap((request) => {
-        try {
-          const envelope = WebhookReceiver.verify<Envelope>(rig.secrets[path], request);
-          const header = request.headers['webhook-id'];
-          return [{ eventId: envelope.id, webhookId: Array.isArray(header) ? header[0] : header }];
-        } catch {
-          badSignatures += 1;
-          return [];
-        }
-      });
-      subscriptions[path] = accountEvents(events.filter((e) => types.includes(e.type)).map((e) => e.id), receipts);
+      subscriptions[path] = accountEvents(events.filter((e) => types.includes(e.type)).map((e) => e.id), fresh(path));
     }
     return { events, conversations, subscriptions, badSignatures };
   };
@@ -319,6 +314,7 @@ export async function runFaults(options: FaultsOptions, out: Out, log: Out): Pro
   const receiver = new WebhookReceiver();
   let stack: ServiceStack | undefined;
   let watch: ReadinessWatch | undefined;
+  let book: ReceiptBook | undefined;
   let pool: Pool | undefined;
   try {
     log(`own Postgres on 127.0.0.1:${pg.port} (data in .data/faults/postgres), own redis-server on 127.0.0.1:${redis.port}`);
@@ -340,7 +336,9 @@ export async function runFaults(options: FaultsOptions, out: Out, log: Out): Pro
       if (created.status !== 201) throw new Error(`POST /webhooks answered ${created.status}: ${JSON.stringify(created.body)}`);
       secrets[path] = created.body.secret;
     }
-    const rig: Rig = { options, pg, redis, stack, watch, client, receiver, secrets, pool, log };
+    book = new ReceiptBook(receiver, secrets);
+    book.start();
+    const rig: Rig = { options, pg, redis, stack, watch, client, receiver, book, pool, log };
     const reports: DrillReport[] = [];
 
     reports.push(
@@ -399,6 +397,7 @@ export async function runFaults(options: FaultsOptions, out: Out, log: Out): Pro
     return pass ? 0 : 3;
   } finally {
     watch?.stop();
+    book?.stop();
     await stack?.stop().catch((error: unknown) => log(`stopping the apps: ${String(error)}`));
     await receiver.close();
     await pool?.end().catch(() => undefined);
@@ -455,16 +454,8 @@ async function processorKillDrill(rig: Rig): Promise<DrillReport> {
       },
     ).then((report) => {
       // The long meeting was written outside the steady load: account for it here.
-      const deliveries = rig.receiver
-        .at('/hooks/ready')
-        .filter((r) => {
-          try {
-            return WebhookReceiver.verify<Envelope>(rig.secrets['/hooks/ready'], r).data.id === meeting;
-          } catch {
-            return false;
-          }
-        })
-        .map((r) => WebhookReceiver.verify<Envelope>(rig.secrets['/hooks/ready'], r).id);
+      rig.book.catchUp();
+      const deliveries = rig.book.at('/hooks/ready').filter((r) => r.conversationId === meeting).map((r) => r.eventId);
       const distinct = new Set(deliveries).size;
       const status = /the long meeting \S+: (\S+),/.exec(report.notes.join('\n'))?.[1];
       if (status !== 'ready') report.notReady.push(`${meeting} ${status ?? 'unknown'}`);
