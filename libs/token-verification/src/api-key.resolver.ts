@@ -1,6 +1,7 @@
 import { type BeforeApplicationShutdown, Logger } from '@nestjs/common';
 import { apiKeyUseDue, recordApiKeyUse } from '@cs/accounts';
 import { API_KEY_SCOPES, invalidToken, type Principal, type Role, SECRET_PREFIXES, secretDigest } from '@cs/domain';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@cs/persistence';
 import type { SqlRunner } from './sql-runner';
 
 export type KeyLookup = SqlRunner;
@@ -31,14 +32,21 @@ export class ApiKeyResolver implements BeforeApplicationShutdown {
 
   async resolve(token: string): Promise<Principal> {
     if (!API_KEY_SHAPE.test(token)) throw invalidToken('The API key is malformed.');
-    const [row] = await this.db.query<KeyRow>(
-      `SELECT k.id, k.user_id, k.workspace_id, w.tenant_id, m.role, k.last_used_at
-       FROM api_keys k
-       JOIN memberships m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id
-       JOIN workspaces w ON w.id = k.workspace_id
-       WHERE k.secret_digest = $1 AND k.revoked_at IS NULL`,
-      [secretDigest(token)],
-    );
+    let row: KeyRow | undefined;
+    try {
+      [row] = await this.db.query<KeyRow>(
+        `SELECT k.id, k.user_id, k.workspace_id, w.tenant_id, m.role, k.last_used_at
+         FROM api_keys k
+         JOIN memberships m ON m.workspace_id = k.workspace_id AND m.user_id = k.user_id
+         JOIN workspaces w ON w.id = k.workspace_id
+         WHERE k.secret_digest = $1 AND k.revoked_at IS NULL`,
+        [secretDigest(token)],
+      );
+    } catch (error) {
+      // Not the key's fault: a 401 would tell the client its key is bad (many then drop it), while only the lookup
+      // failed, as it does during a Postgres restart. 503 with Retry-After says retry, as the other routes answer.
+      throw isDatabaseUnavailable(error) ? DATABASE_UNAVAILABLE : error;
+    }
     if (!row) throw invalidToken('The API key is unknown or revoked.');
     if (apiKeyUseDue(row.last_used_at)) this.recordUse(row.id);
     return {

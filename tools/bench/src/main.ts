@@ -3,6 +3,7 @@ import { AUTH_USAGE, parseAuthArgs, runAuth } from './auth/auth';
 import { UsageError } from './bench-args';
 import { DATA_ACCESS_USAGE, parseDataAccessArgs, runDataAccess } from './data-access/data-access';
 import { EVENTS_USAGE, parseEventsArgs, runEvents } from './events/events';
+import { FAULTS_USAGE, parseFaultsArgs, runFaults } from './faults/faults';
 import { MCP_USAGE, parseMcpArgs, runMcp } from './mcp/mcp';
 import { OVERLOAD_USAGE, parseOverloadArgs, runOverload } from './overload/overload';
 import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/rest-read';
@@ -70,6 +71,11 @@ const BENCHMARKS: Record<string, { summary: string; usage: string; run: (args: s
     summary: 'two replicas each of api, processor and webhook-worker, one of each restarted under load: failures, lost work, latency',
     usage: SCALE_USAGE,
     run: (args) => runScale(parseScaleArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
+  },
+  faults: {
+    summary: 'fault drills on a Postgres and Redis of its own: Postgres restart, Redis restart empty, processor SIGKILL, foreign transaction; lost writes/events',
+    usage: FAULTS_USAGE,
+    run: (args) => runFaults(parseFaultsArgs(args), (text) => process.stdout.write(`${text}\n`), (text) => process.stderr.write(`[bench] ${text}\n`)),
   },
   'summary-quality': {
     summary: 'the built-in summarizer on real meetings (QMSum val): ROUGE vs Lead and TextRank, Pk/WindowDiff, digests, time',

@@ -36,7 +36,7 @@ export interface StartAppOptions {
 }
 
 /** Resolves true once the child has exited, or false after `ms` (leaving no timer behind either way). */
-function exited(child: ChildProcess, ms: number): Promise<boolean> {
+export function exited(child: ChildProcess, ms: number): Promise<boolean> {
   return new Promise((r) => {
     if (child.exitCode !== null || child.signalCode !== null) return r(true);
     const timer = setTimeout(() => r(false), ms);

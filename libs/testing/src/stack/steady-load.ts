@@ -1,6 +1,6 @@
 import type { ApiClient } from '@cs/api-client';
 
-export type LoadKind = 'list' | 'retrieve' | 'create';
+export type LoadKind = 'list' | 'retrieve' | 'create' | 'update';
 
 /** One client request: when it started, how long it took, and how it ended. */
 export interface LoadSample {
@@ -12,7 +12,7 @@ export interface LoadSample {
   error?: string;
 }
 
-const EXPECTED: Record<LoadKind, number> = { list: 200, retrieve: 200, create: 201 };
+const EXPECTED: Record<LoadKind, number> = { list: 200, retrieve: 200, create: 201, update: 200 };
 
 /** A sample that counts as a failed client request (anything but the status the call answers when it works). */
 export const isFailure = (sample: LoadSample): boolean => sample.status !== EXPECTED[sample.kind];
@@ -22,6 +22,9 @@ export interface SteadyLoadOptions {
   readsPerSecond: number;
   /** Conversations written per second (POST /conversations with a transcript). */
   writesPerSecond: number;
+  /** Title PATCHes per second (none unless given), each to a conversation written earlier and not yet patched, so
+   * every acknowledged title can be checked afterwards. */
+  updatesPerSecond?: number;
   /** No more than this many requests at once (48): a stalled stack slows the load instead of piling it up, and one
    * replica alone stays under its MAX_IN_FLIGHT_REQUESTS (64), which would shed the excess with 429s. */
   maxInFlight?: number;
@@ -45,6 +48,9 @@ export class SteadyLoad {
   readonly samples: LoadSample[] = [];
   /** Ids of the conversations whose POST answered 201. */
   readonly created: string[] = [];
+  /** The title each acknowledged PATCH (200) set, by conversation id. */
+  readonly updated = new Map<string, string>();
+  private readonly patchable: string[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private timers: NodeJS.Timeout[] = [];
   private reads = 0;
@@ -57,6 +63,8 @@ export class SteadyLoad {
   start(): void {
     this.every(1000 / this.options.readsPerSecond, () => (this.reads++ % 2 === 0 || this.created.length === 0 ? this.list() : this.retrieve()));
     this.every(1000 / this.options.writesPerSecond, () => this.create());
+    const updates = this.options.updatesPerSecond ?? 0;
+    if (updates > 0) this.every(1000 / updates, () => this.update());
   }
 
   /** Stops starting requests and waits for those in flight. */
@@ -88,7 +96,21 @@ export class SteadyLoad {
   private create(): Promise<void> {
     return this.measure('create', async () => {
       const response = await this.client.request<{ id: string }>('POST', '/api/v1/conversations', { json: { title: 'Rollout review', sources: [TRANSCRIPT] } });
-      if (response.status === 201) this.created.push(response.body.id);
+      if (response.status === 201) {
+        this.created.push(response.body.id);
+        this.patchable.push(response.body.id);
+      }
+      return response;
+    });
+  }
+
+  private update(): Promise<void> {
+    const id = this.patchable.shift();
+    if (id === undefined) return Promise.resolve();
+    const title = `Renamed ${id.slice(-8)} ${Date.now()}`;
+    return this.measure('update', async () => {
+      const response = await this.client.request('PATCH', '/api/v1/conversations/{id}', { pathParams: { id }, json: { title } });
+      if (response.status === 200) this.updated.set(id, title);
       return response;
     });
   }

@@ -273,13 +273,18 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
   }
 }
 
-interface DelayFigures {
+export interface DelayFigures {
   p50: number;
   p99: number;
 }
 
-/** The feed's delay per write, with the sequencer wired as the api wires it (woken by NOTIFY, polling 250 ms). */
-async function feedDelay(
+export type FeedDelay = { quiet: DelayFigures; foreign: DelayFigures; samples_each: number; held_seconds: number; old_rule_served: number };
+
+/**
+ * The feed's delay per write, with the sequencer wired as the api wires it (woken by NOTIFY, polling 250 ms), in
+ * `database` of the server of `serverUrl` (also used by the fault drills, on a Postgres of their own).
+ */
+export async function feedDelay(
   ds: DataSource,
   catalog: Catalog,
   writes: Writes,
@@ -287,10 +292,11 @@ async function feedDelay(
   serverUrl: string,
   foreignSeconds: number,
   log: Out,
-): Promise<{ quiet: DelayFigures; foreign: DelayFigures; samples_each: number; held_seconds: number; old_rule_served: number }> {
+  database = DATABASE,
+): Promise<FeedDelay> {
   const sequencer = new FeedSequencer(poolTransactions(postgresPool(ds)));
   const task = new PeriodicTask('FeedSequencer', 250, () => sequencer.drain());
-  const url = urlOfDatabase(serverUrl, DATABASE);
+  const url = urlOfDatabase(serverUrl, database);
   const listener = new NotificationListener(url, OUTBOX_EVENT_CHANNEL, () => task.wake());
   task.start();
   await listener.start();
