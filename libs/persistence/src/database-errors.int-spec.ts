@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@cs/testing';
 import { createDataSource } from './data-source';
 import { isDatabaseUnavailable } from './database-errors';
@@ -83,6 +84,21 @@ describe('timeouts on database calls, and telling "unavailable" from "wrong"', (
     } finally {
       await ds.destroy();
     }
+  });
+
+  // Issue 33's fault drill: a PATCH during a Postgres restart answered 500. A pooled client whose connection the
+  // restart killed answers its next query with this message, before the pool has dropped it.
+  it('classifies a query on a client whose connection was killed as unavailable', async () => {
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    const errored = new Promise<void>((resolve) => client.once('error', () => resolve()));
+    const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [{ pid: number }];
+    await db.dataSource.query('SELECT pg_terminate_backend($1)', [pid]);
+    await errored;
+    const error = await failure(() => client.query('SELECT 1'));
+    expect((error as Error).message).toBe('Client has encountered a connection error and is not queryable');
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    await client.end().catch(() => undefined);
   });
 
   it('classifies a server that refuses connections as unavailable', async () => {

@@ -14,7 +14,7 @@ const UNAVAILABLE_SQLSTATES = new Set(['55P03', '25P03']);
 
 /** Node-level failures to reach the server, and node-postgres' pool and connection messages. */
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE']);
-const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i];
+const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /encountered a connection error and is not queryable/i];
 
 /**
  * Whether an error thrown by a query means the database is unavailable or too slow (an answer of 503 with
