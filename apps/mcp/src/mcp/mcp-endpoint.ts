@@ -8,13 +8,12 @@ import type { Request, Response } from 'express';
 import { MCP_CONFIG, type McpConfig } from '../config/mcp-config';
 import { serveLegacyExchange } from './legacy-exchange';
 import { createMcpServer, type McpRequestContext } from './mcp-server.factory';
+import { headerValue } from './streamable-http-post';
 
 const SERVER_VERSION = '0.1.0';
 
 /** Where the SDK's handler finds the request's context: AuthInfo.extra is its documented pass-through to the factory. */
 const CONTEXT = 'cs.context';
-
-const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
 /**
  * /mcp for both protocol revisions (docs/mcp.md "Protocol revisions"). The SDK's own classification decides which

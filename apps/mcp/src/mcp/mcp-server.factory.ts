@@ -42,7 +42,7 @@ const logger = new Logger('McpTools');
  */
 const SHARED_FOR_FIVE_MINUTES: CacheHint = { ttlMs: 300_000, cacheScope: 'public' };
 const NEVER_CACHED: CacheHint = { ttlMs: 0, cacheScope: 'private' };
-export const CACHE_HINTS = {
+const CACHE_HINTS = {
   'server/discover': SHARED_FOR_FIVE_MINUTES,
   'tools/list': SHARED_FOR_FIVE_MINUTES,
   'resources/templates/list': SHARED_FOR_FIVE_MINUTES,

@@ -14,7 +14,8 @@ const refuse = (status: number, code: number, message: string): ReadPost => ({ r
 /** JSON-RPC's Invalid Request (-32600), as the SDK names its refusals ("Invalid Request: …"). */
 export const BATCH_REFUSED = 'Invalid Request: JSON-RPC batches are not supported; send one message per POST';
 
-const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
+/** A header as one string: a header sent more than once reads as its values joined, as HTTP lists are. */
+export const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
 
 /**
  * The rules of a 2025-era Streamable HTTP POST (MCP spec 2025-11-25, "Sending messages to the server") for a
