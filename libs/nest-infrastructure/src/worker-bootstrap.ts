@@ -2,6 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { serveHealth } from './health.server';
+import { onShutdownSignal } from './shutdown/shutdown-signal';
 import { Metrics } from './metrics/metrics';
 import { ReadinessCheck } from './readiness.check';
 
@@ -22,23 +23,15 @@ export async function bootstrapWorker<C extends object>(loadConfig: () => C, mod
   app.useLogger(logger);
   const health = await serveHealth(app.get(ReadinessCheck), healthPort(config), undefined, app.get(Metrics));
   // Nest's enableShutdownHooks, plus what it leaves out: the probe port closes first, so Kubernetes stops routing
-  // probes to a departing pod, and the log lines of the shutdown are written out before the process ends.
-  const onSignal = (signal: (typeof SIGNALS)[number]) => {
-    for (const s of SIGNALS) process.removeAllListeners(s);
-    void (async () => {
-      health.close();
-      try {
-        await app.close();
-        logger.log(`${signal}: stopped`, 'Shutdown');
-      } catch (error) {
-        logger.error({ err: error }, `${signal}: the shutdown failed`, 'Shutdown');
-      } finally {
-          process.kill(process.pid, signal);
-      }
-    })();
-  };
-  for (const signal of SIGNALS) process.once(signal, () => onSignal(signal));
+  // probes to a departing pod, and the shutdown's last line is logged before the process ends.
+  onShutdownSignal(async (signal) => {
+    health.close();
+    try {
+      await app.close();
+      logger.log(`${signal}: stopped`, 'Shutdown');
+    } catch (error) {
+      logger.error({ err: error }, `${signal}: the shutdown failed`, 'Shutdown');
+    }
+  });
   await app.init();
 }
-
-const SIGNALS = ['SIGTERM', 'SIGINT'] as const;

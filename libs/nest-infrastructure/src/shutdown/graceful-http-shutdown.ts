@@ -5,8 +5,7 @@ import { Metrics } from '../metrics/metrics';
 import { serveMetrics } from '../metrics/metrics.server';
 import { ReadinessCheck } from '../readiness.check';
 import { HttpDrain } from './http-drain';
-
-const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+import { onShutdownSignal } from './shutdown-signal';
 
 /**
  * How long an idle keep-alive connection stays open. A proxy that pools connections to the pods (ingress-nginx
@@ -34,26 +33,20 @@ export async function listenWithGracefulShutdown(app: INestApplication, ports: {
   const metrics = await serveMetrics(app.get(Metrics), ports.metrics);
   const drain = new HttpDrain(server);
   const readiness = app.get(ReadinessCheck);
-  const onSignal = (signal: (typeof SIGNALS)[number]) => {
-    for (const s of SIGNALS) process.removeAllListeners(s);
-    // A second signal during the drain gets the default action: the process ends at once.
-    void (async () => {
-      readiness.startDraining();
-      drain.begin();
-      logger.log(`${signal}: /readyz answers 503; serving for ${drainMs} ms more before closing the port`);
-      await new Promise((resolve) => setTimeout(resolve, drainMs));
-      logger.log(`closing the port; ${drain.pending} request(s) in flight`);
-      await drain.close();
-      await app.close();
-      // Prometheus keeps its connection alive: closed, not waited for.
-      await new Promise((resolve) => {
-        metrics.close(resolve);
-        metrics.closeAllConnections();
-      });
-      logger.log(`${signal}: stopped`);
-      // Same ending as Nest's own shutdown hooks: the signal's default action, now that nothing is left to do.
-      process.kill(process.pid, signal);
-    })();
-  };
-  for (const signal of SIGNALS) process.once(signal, () => onSignal(signal));
+  // A second signal during the drain gets the default action: the process ends at once.
+  onShutdownSignal(async (signal) => {
+    readiness.startDraining();
+    drain.begin();
+    logger.log(`${signal}: /readyz answers 503; serving for ${drainMs} ms more before closing the port`);
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    logger.log(`closing the port; ${drain.pending} request(s) in flight`);
+    await drain.close();
+    await app.close();
+    // Prometheus keeps its connection alive: closed, not waited for.
+    await new Promise((resolve) => {
+      metrics.close(resolve);
+      metrics.closeAllConnections();
+    });
+    logger.log(`${signal}: stopped`);
+  });
 }
