@@ -126,6 +126,9 @@ describe('accounts', () => {
       await db.dataSource.query('INSERT INTO memberships (workspace_id, user_id, role) VALUES ($1, $2, $3)', [second.id, m.user.id, 'member']);
       const here = await createApiKey(sql, ownerOf(m), 'Here');
       const there = await createApiKey(sql, { workspaceId: second.id, userId: m.user.id }, 'There');
+      // Created in the same millisecond, the two would tie on created_at and list in id order, which is random
+      // within a millisecond: the first one is made older so the list order (newest first) is the one asserted.
+      await db.dataSource.query(`UPDATE api_keys SET created_at = created_at - interval '1 second' WHERE id = $1`, [here.id]);
       const listed = await apiKeysOfUser(sql, m.user.id);
       expect(listed.map((k) => [k.id, k.workspaceId, k.workspaceName])).toEqual([
         [there.id, second.id, 'Second workspace'],
