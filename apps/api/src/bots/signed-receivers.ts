@@ -1,5 +1,6 @@
 import { JSON_BODY_MAX_BYTES, RECALL_WEBHOOK_BODY_MAX_BYTES } from '@cs/domain';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { BOT_ROUTES } from '@cs/api-routes';
 import type { Request } from 'express';
 
 /**
@@ -9,8 +10,8 @@ import type { Request } from 'express';
  */
 export const SIGNED_RECEIVERS = {
   /** A recorder's reports; `done` carries the whole transcript, so it has the JSON limit. */
-  recorder: { path: '/api/v1/recorder/events', maxBytes: JSON_BODY_MAX_BYTES },
-  recall: { path: '/api/v1/recorder/recall/events', maxBytes: RECALL_WEBHOOK_BODY_MAX_BYTES },
+  recorder: { path: BOT_ROUTES.recorderEvents.path, maxBytes: JSON_BODY_MAX_BYTES },
+  recall: { path: BOT_ROUTES.recallEvents.path, maxBytes: RECALL_WEBHOOK_BODY_MAX_BYTES },
 } as const;
 
 /** The body of a signed route as the bytes received; undefined when there were none. */

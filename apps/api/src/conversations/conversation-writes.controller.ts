@@ -1,37 +1,37 @@
-import { Controller, Delete, Param, Patch, Post, Put, UseInterceptors } from '@nestjs/common';
-import { ApiKeyOnly } from '@cs/token-verification';
+import { Controller, Param, UseInterceptors } from '@nestjs/common';
+import { CONVERSATION_ROUTES } from '@cs/api-routes';
 import { type WriteRequest, Writes } from '@cs/writes';
 import { JsonBody, WriteRequestOf } from '../http/write-request.decorator';
 import { WriteResultInterceptor } from '../http/write-result.interceptor';
+import { Route } from '../http/route.decorator';
 
-@ApiKeyOnly()
 @UseInterceptors(WriteResultInterceptor)
-@Controller('api/v1/conversations')
+@Controller()
 export class ConversationWritesController {
   constructor(private readonly writes: Writes) {}
 
-  @Post()
+  @Route(CONVERSATION_ROUTES.create)
   create(@WriteRequestOf() request: WriteRequest, @JsonBody() body: unknown) {
     return this.writes.createConversation(request, body);
   }
 
-  @Patch(':id')
+  @Route(CONVERSATION_ROUTES.update)
   update(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @JsonBody() body: unknown) {
     return this.writes.updateConversation(request, id, body);
   }
 
-  @Delete(':id')
+  @Route(CONVERSATION_ROUTES.remove)
   remove(@WriteRequestOf() request: WriteRequest, @Param('id') id: string) {
     return this.writes.deleteConversation(request, id);
   }
 
-  @Put(':id/tags/:tagId')
-  applyTag(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @Param('tagId') tagId: string) {
+  @Route(CONVERSATION_ROUTES.applyTag)
+  applyTag(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @Param('tag_id') tagId: string) {
     return this.writes.applyTag(request, id, tagId);
   }
 
-  @Delete(':id/tags/:tagId')
-  removeTag(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @Param('tagId') tagId: string) {
+  @Route(CONVERSATION_ROUTES.removeTag)
+  removeTag(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @Param('tag_id') tagId: string) {
     return this.writes.removeTag(request, id, tagId);
   }
 }

@@ -1,23 +1,23 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { Catalog, LIST_CONVERSATIONS_PARAMS, type ListConversationsParams } from '@cs/catalog';
-import { NO_PARAMS, type Params } from '@cs/paging';
+import { Controller, Param } from '@nestjs/common';
+import { CONVERSATION_ROUTES } from '@cs/api-routes';
+import { Catalog, type ListConversationsParams } from '@cs/catalog';
+import type { Params } from '@cs/paging';
 import type { Principal } from '@cs/domain';
-import { CurrentPrincipal, RequireScope } from '@cs/token-verification';
+import { CurrentPrincipal } from '@cs/token-verification';
 import { QueryOf } from '../http/query-params.pipe';
+import { Route } from '../http/route.decorator';
 
-@Controller('api/v1/conversations')
+@Controller()
 export class ConversationsController {
   constructor(private readonly catalog: Catalog) {}
 
-  @RequireScope('conversations:read')
-  @Get()
-  list(@CurrentPrincipal() principal: Principal, @QueryOf(LIST_CONVERSATIONS_PARAMS) params: Params<ListConversationsParams>) {
+  @Route(CONVERSATION_ROUTES.list)
+  list(@CurrentPrincipal() principal: Principal, @QueryOf(CONVERSATION_ROUTES.list) params: Params<ListConversationsParams>) {
     return this.catalog.listConversations(principal, params);
   }
 
-  @RequireScope('conversations:read')
-  @Get(':id')
-  retrieve(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryOf(NO_PARAMS) _params: unknown) {
+  @Route(CONVERSATION_ROUTES.retrieve)
+  retrieve(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @QueryOf(CONVERSATION_ROUTES.retrieve) _params: unknown) {
     return this.catalog.getConversation(principal, id);
   }
 }

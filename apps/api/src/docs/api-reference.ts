@@ -3,9 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '@cs/domain';
-import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH } from '../openapi/openapi.paths';
+import { API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH, type OpenApiDocument } from '@cs/api-routes';
 import { OPENAPI_DOCUMENT } from '../openapi/openapi.provider';
-import type { OpenApiDocument } from '../openapi/openapi.types';
 
 /** An answer that is the same for every request: built once at start-up. */
 export interface FixedReply {

@@ -1,17 +1,18 @@
-import { Controller, Get } from '@nestjs/common';
-import { Catalog, LIST_FOLDERS_PARAMS, type ListFoldersParams } from '@cs/catalog';
+import { Controller } from '@nestjs/common';
+import { FOLDER_ROUTES } from '@cs/api-routes';
+import { Catalog, type ListFoldersParams } from '@cs/catalog';
 import { type Params } from '@cs/paging';
 import type { Principal } from '@cs/domain';
-import { CurrentPrincipal, RequireScope } from '@cs/token-verification';
+import { CurrentPrincipal } from '@cs/token-verification';
 import { QueryOf } from '../http/query-params.pipe';
+import { Route } from '../http/route.decorator';
 
-@Controller('api/v1/folders')
+@Controller()
 export class FoldersController {
   constructor(private readonly catalog: Catalog) {}
 
-  @RequireScope('folders:read')
-  @Get()
-  list(@CurrentPrincipal() principal: Principal, @QueryOf(LIST_FOLDERS_PARAMS) params: Params<ListFoldersParams>) {
+  @Route(FOLDER_ROUTES.list)
+  list(@CurrentPrincipal() principal: Principal, @QueryOf(FOLDER_ROUTES.list) params: Params<ListFoldersParams>) {
     return this.catalog.listFolders(principal, params);
   }
 }

@@ -1,12 +1,12 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
+import { SERVICE_ROUTES } from '@cs/api-routes';
 import { isProblemCode, notFound, PROBLEM_STATUS, PROBLEM_TYPES } from '@cs/domain';
-import { Public } from '@cs/token-verification';
+import { Route } from './route.decorator';
 
 /** Makes each problem `type` URI dereferenceable. */
-@Controller('api/v1/problems')
+@Controller()
 export class ProblemTypesController {
-  @Public()
-  @Get(':code')
+  @Route(SERVICE_ROUTES.problemType)
   describe(@Param('code') code: string) {
     if (!isProblemCode(code)) throw notFound('problem type');
     return { code, status: PROBLEM_STATUS[code], ...PROBLEM_TYPES[code] };

@@ -1,4 +1,5 @@
 import { type PipeTransform, Query } from '@nestjs/common';
+import type { RouteDeclaration } from '@cs/api-routes';
 import type { Params, QueryParams, RawQuery } from '@cs/paging';
 import type { z } from 'zod/v4';
 
@@ -11,5 +12,8 @@ class QueryParamsPipe<S extends z.ZodObject> implements PipeTransform<RawQuery, 
   }
 }
 
-/** `@QueryOf(LIST_FOLDERS_PARAMS) params`: the validated query, or a 400 invalid_parameter listing every problem. */
-export const QueryOf = <S extends z.ZodObject>(params: QueryParams<S>): ParameterDecorator => Query(new QueryParamsPipe(params));
+/** `@QueryOf(FOLDER_ROUTES.list) params`: the query validated by the route's declared schema, or a 400 invalid_parameter listing every problem. */
+export const QueryOf = <S extends z.ZodObject>(route: RouteDeclaration<string, S>): ParameterDecorator => {
+  if (!route.query) throw new Error(`${route.operationId} declares no query to validate.`);
+  return Query(new QueryParamsPipe(route.query.params));
+};

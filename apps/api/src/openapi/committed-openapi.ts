@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOpenApiDocument } from './openapi.document';
+import { buildOpenApiDocument } from '@cs/api-routes';
 
 /** apps/api/openapi.json: the document as a local deployment serves it, for readers and generators that never run the api. */
 export const COMMITTED_OPENAPI = join(__dirname, '..', '..', 'openapi.json');

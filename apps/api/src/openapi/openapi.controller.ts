@@ -1,15 +1,13 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { Public } from '@cs/token-verification';
-import { OPENAPI_DOCUMENT_PATH } from './openapi.paths';
+import { Controller, Inject } from '@nestjs/common';
+import { type OpenApiDocument, SERVICE_ROUTES } from '@cs/api-routes';
+import { Route } from '../http/route.decorator';
 import { OPENAPI_DOCUMENT } from './openapi.provider';
-import type { OpenApiDocument } from './openapi.types';
 
 @Controller()
 export class OpenApiController {
   constructor(@Inject(OPENAPI_DOCUMENT) private readonly document: OpenApiDocument) {}
 
-  @Public()
-  @Get(OPENAPI_DOCUMENT_PATH)
+  @Route(SERVICE_ROUTES.openApiDocument)
   serve(): OpenApiDocument {
     return this.document;
   }

@@ -4,8 +4,7 @@ import { newId, PROBLEM_STATUS } from '@cs/domain';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { COMMITTED_OPENAPI, REGENERATE_OPENAPI, renderCommittedOpenApi } from './committed-openapi';
-import { buildOpenApiDocument } from './openapi.document';
-import type { JsonSchema, OpenApiDocument, Parameter, Reference, Response } from './openapi.types';
+import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument, type Parameter, type Reference, type Response } from '@cs/api-routes';
 
 const DOC_ID = 'https://conversation-service.test/openapi.json';
 

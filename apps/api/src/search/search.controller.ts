@@ -1,17 +1,18 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { SEARCH_ROUTES } from '@cs/api-routes';
 import type { Params } from '@cs/paging';
 import type { Principal } from '@cs/domain';
-import { Search, SEARCH_PARAMS, type SearchParams } from '@cs/search';
-import { CurrentPrincipal, RequireScope } from '@cs/token-verification';
+import { Search, type SearchParams } from '@cs/search';
+import { CurrentPrincipal } from '@cs/token-verification';
 import { QueryOf } from '../http/query-params.pipe';
+import { Route } from '../http/route.decorator';
 
-@Controller('api/v1/search')
+@Controller()
 export class SearchController {
   constructor(private readonly searchService: Search) {}
 
-  @RequireScope('conversations:read')
-  @Get()
-  search(@CurrentPrincipal() principal: Principal, @QueryOf(SEARCH_PARAMS) params: Params<SearchParams>) {
+  @Route(SEARCH_ROUTES.search)
+  search(@CurrentPrincipal() principal: Principal, @QueryOf(SEARCH_ROUTES.search) params: Params<SearchParams>) {
     return this.searchService.search(principal, params);
   }
 }

@@ -1,17 +1,18 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
+import { TAG_ROUTES } from '@cs/api-routes';
 import { Catalog } from '@cs/catalog';
-import { PAGE_PARAMS, type PageParams, type Params } from '@cs/paging';
+import type { PageParams, Params } from '@cs/paging';
 import type { Principal } from '@cs/domain';
-import { CurrentPrincipal, RequireScope } from '@cs/token-verification';
+import { CurrentPrincipal } from '@cs/token-verification';
 import { QueryOf } from '../http/query-params.pipe';
+import { Route } from '../http/route.decorator';
 
-@Controller('api/v1/tags')
+@Controller()
 export class TagsController {
   constructor(private readonly catalog: Catalog) {}
 
-  @RequireScope('conversations:read')
-  @Get()
-  list(@CurrentPrincipal() principal: Principal, @QueryOf(PAGE_PARAMS) params: Params<PageParams>) {
+  @Route(TAG_ROUTES.list)
+  list(@CurrentPrincipal() principal: Principal, @QueryOf(TAG_ROUTES.list) params: Params<PageParams>) {
     return this.catalog.listTags(principal, params);
   }
 }

@@ -1,77 +1,78 @@
-import { Controller, Delete, Get, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Param, Query, UseInterceptors } from '@nestjs/common';
+import { WEBHOOK_ROUTES as W } from '@cs/api-routes';
 import type { RawQuery } from '@cs/paging';
 import type { Principal } from '@cs/domain';
-import { ApiKeyOnly, CurrentPrincipal } from '@cs/token-verification';
+import { CurrentPrincipal } from '@cs/token-verification';
 import { WebhookRestApi } from '@cs/webhook-subscriptions';
 import type { WriteRequest } from '@cs/writes';
 import { JsonBody, WriteRequestOf } from '../http/write-request.decorator';
 import { WriteResultInterceptor } from '../http/write-result.interceptor';
+import { Route } from '../http/route.decorator';
 
 /** Webhook subscriptions and their delivery log: API keys of workspace admins only (docs/api.md "Subscriptions"). */
-@ApiKeyOnly()
-@Controller('api/v1/webhooks')
+@Controller()
 export class WebhooksController {
   constructor(private readonly webhooks: WebhookRestApi) {}
 
-  @Post()
+  @Route(W.create)
   @UseInterceptors(WriteResultInterceptor)
   create(@WriteRequestOf() request: WriteRequest, @JsonBody() body: unknown) {
     return this.webhooks.create(request, body);
   }
 
-  @Get()
+  @Route(W.list)
   list(@CurrentPrincipal() principal: Principal, @Query() query: RawQuery) {
     return this.webhooks.list(principal, query);
   }
 
-  @Get(':id')
+  @Route(W.retrieve)
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: RawQuery) {
     return this.webhooks.get(principal, id, query);
   }
 
-  @Patch(':id')
+  @Route(W.update)
   @UseInterceptors(WriteResultInterceptor)
   update(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @JsonBody() body: unknown) {
     return this.webhooks.update(request, id, body);
   }
 
-  @Delete(':id')
+  @Route(W.remove)
   @UseInterceptors(WriteResultInterceptor)
   remove(@WriteRequestOf() request: WriteRequest, @Param('id') id: string) {
     return this.webhooks.delete(request, id);
   }
 
-  @Post(':id/rotate-secret')
+  @Route(W.rotateSecret)
   @UseInterceptors(WriteResultInterceptor)
   rotateSecret(@WriteRequestOf() request: WriteRequest, @Param('id') id: string) {
     return this.webhooks.rotateSecret(request, id);
   }
 
-  @Post(':id/test')
+  @Route(W.sendTestEvent)
   @UseInterceptors(WriteResultInterceptor)
   sendTestEvent(@WriteRequestOf() request: WriteRequest, @Param('id') id: string) {
     return this.webhooks.sendTestEvent(request, id);
   }
 
-  @Post(':id/recover')
+  @Route(W.recover)
   @UseInterceptors(WriteResultInterceptor)
   recover(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @JsonBody() body: unknown) {
     return this.webhooks.recover(request, id, body);
   }
 
-  @Get(':id/deliveries')
+  @Route(W.listDeliveries)
   listDeliveries(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query() query: RawQuery) {
     return this.webhooks.listDeliveries(principal, id, query);
   }
 
-  @Get(':id/deliveries/:deliveryId')
-  getDelivery(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('deliveryId') deliveryId: string, @Query() query: RawQuery) {
+  @Route(W.retrieveDelivery)
+  getDelivery(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Param('delivery_id') deliveryId: string, @Query() query: RawQuery) {
     return this.webhooks.getDelivery(principal, id, deliveryId, query);
   }
 
-  @Post(':id/deliveries/:deliveryId/redeliver')
+  @Route(W.redeliver)
   @UseInterceptors(WriteResultInterceptor)
-  redeliver(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
+  redeliver(@WriteRequestOf() request: WriteRequest, @Param('id') id: string, @Param('delivery_id') deliveryId: string) {
     return this.webhooks.redeliver(request, id, deliveryId);
   }
 }

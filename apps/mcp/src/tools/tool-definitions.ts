@@ -5,12 +5,11 @@ import {
   contentPage,
   GET_CONVERSATION_ARGS,
   GET_TRANSCRIPT_ARGS,
-  LIST_CONVERSATIONS_PARAMS,
-  LIST_FOLDERS_PARAMS,
   READ_CONTENT_TOOL,
 } from '@cs/catalog';
+import { ACCOUNT_ROUTES, CONVERSATION_ROUTES, FOLDER_ROUTES } from '@cs/api-routes';
 import { CONNECTOR_RESULTS, FETCH_TOOL_ARGS, fetchTool, type Search, SEARCH_TOOL_ARGS, searchTool } from '@cs/search';
-import { DEFAULT_LIMIT, type JsonSchema, MAX_LIMIT, NO_PARAMS } from '@cs/paging';
+import { DEFAULT_LIMIT, type JsonSchema, MAX_LIMIT } from '@cs/paging';
 import type { Principal, Scope } from '@cs/domain';
 import type { ResourceLink } from '@modelcontextprotocol/server';
 import { conversationLink } from '../resources/conversation-uri';
@@ -23,7 +22,7 @@ import {
   ME_SCHEMA,
   SEARCH_RESULTS_SCHEMA,
 } from './json-schema';
-import { toolInput } from './tool-input';
+import { toolInput, wrappedRoute } from './tool-input';
 
 /** What a tool reads with: the read models REST uses, and the public API URL links are made of. */
 export interface ToolServices {
@@ -63,6 +62,11 @@ const PAGE_INPUT = {
     'If it is rejected (invalid_cursor), start again without it.',
 };
 
+/** The REST reads three tools wrap: the same query schema and the same scope. */
+const LIST_CONVERSATIONS = wrappedRoute(CONVERSATION_ROUTES.list);
+const LIST_FOLDERS = wrappedRoute(FOLDER_ROUTES.list);
+const GET_ME = wrappedRoute(ACCOUNT_ROUTES.me);
+
 /**
  * The spec's four tools ("MCP tools"), each wrapping one REST read and returning what that endpoint returns (a
  * conversation within the answer bound, docs/mcp.md "Bounded answers"), get-transcript for the rest of a long
@@ -78,7 +82,7 @@ export const TOOLS: readonly ToolDefinition[] = [
       'summary and no transcript text: call get-conversation with an id for those. By default only conversations with status ready are ' +
       'listed. Filter by folder_id (from list-folders; subfolders included unless recursive is false), status, or created_after for ' +
       `what is new since a date. ${PAGING}`,
-    inputSchema: toolInput(LIST_CONVERSATIONS_PARAMS, {
+    inputSchema: toolInput(LIST_CONVERSATIONS.params, {
       q:
         'Only conversations whose title, digest, summary or content matches this text query (words all required, "phrases", -excluded, OR); ' +
         'the order stays newest first. For ranked results with snippets use search.',
@@ -92,8 +96,8 @@ export const TOOLS: readonly ToolDefinition[] = [
       ...PAGE_INPUT,
     }),
     outputSchema: CONVERSATION_PAGE_SCHEMA,
-    scope: 'conversations:read',
-    run: ({ catalog }, principal, args) => catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromJson(args)),
+    scope: LIST_CONVERSATIONS.scope,
+    run: ({ catalog }, principal, args) => catalog.listConversations(principal, LIST_CONVERSATIONS.params.fromJson(args)),
   }),
   tool({
     name: 'get-conversation',
@@ -138,15 +142,15 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Lists the folders the user can see in the connected workspace, newest first, each with id, name and parent_id (null for ' +
       'top-level folders). Use it to find a folder_id for list-conversations, or to show how conversations are organised. With ' +
       `folder_id, only folders inside that folder (every depth, or direct children with recursive false). ${PAGING}`,
-    inputSchema: toolInput(LIST_FOLDERS_PARAMS, {
+    inputSchema: toolInput(LIST_FOLDERS.params, {
       folder_id: 'Only folders inside this parent folder.',
       recursive: 'With folder_id: true (default) returns every descendant; false only direct children.',
       updated_after: 'Only folders changed (renamed, moved, shared differently) strictly after this date-time.',
       ...PAGE_INPUT,
     }),
     outputSchema: FOLDER_PAGE_SCHEMA,
-    scope: 'folders:read',
-    run: ({ catalog }, principal, args) => catalog.listFolders(principal, LIST_FOLDERS_PARAMS.fromJson(args)),
+    scope: LIST_FOLDERS.scope,
+    run: ({ catalog }, principal, args) => catalog.listFolders(principal, LIST_FOLDERS.params.fromJson(args)),
   }),
   tool({
     name: 'get-me',
@@ -154,11 +158,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Returns the user and workspace this connection is bound to: user_id, email (null unless the email permission was granted), ' +
       'workspace_id and workspace_name. Use it to tell the user which account and workspace their assistant is reading.',
-    inputSchema: toolInput(NO_PARAMS, {}),
+    inputSchema: toolInput(GET_ME.params, {}),
     outputSchema: ME_SCHEMA,
-    scope: null,
+    scope: GET_ME.scope,
     run: ({ catalog }, principal, args) => {
-      NO_PARAMS.fromJson(args);
+      GET_ME.params.fromJson(args);
       return catalog.getMe(principal);
     },
   }),

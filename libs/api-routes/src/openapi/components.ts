@@ -1,8 +1,9 @@
-import { LIST_CONVERSATIONS_PARAMS, LIST_FOLDERS_PARAMS, MAX_TAG_FILTERS } from '@cs/catalog';
+import { LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS, LIST_FOLDERS_PARAMS, MAX_TAG_FILTERS } from '@cs/catalog';
+import { LIST_DELIVERIES_PARAMS } from '@cs/webhook-subscriptions';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '@cs/paging';
 import { MAX_MATCHES_PER_HIT, SEARCH_DEFAULT_LIMIT, SEARCH_PARAMS } from '@cs/search';
 import { PROBLEM_STATUS, type ProblemCode, REQUEST_ID_PATTERN } from '@cs/domain';
-import { exampleId, JSON_BODY_SIZE, schemaRef, UPLOAD_SIZE } from './openapi.schemas';
+import { exampleId, JSON_BODY_SIZE, schemaRef, UPLOAD_SIZE } from './component-schemas';
 import type { Header, JsonSchema, Parameter, Reference, Response, SecurityScheme } from './openapi.types';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
@@ -40,7 +41,7 @@ const folderId = (what: string, schema: JsonSchema): Parameter => ({
   example: exampleId('folder'),
 });
 
-export const PARAMETERS: Record<string, Parameter> = {
+export const PARAMETERS = {
   Limit: {
     name: 'limit',
     in: 'query',
@@ -217,7 +218,53 @@ export const PARAMETERS: Record<string, Parameter> = {
       'and in problem documents; otherwise the service generates one.',
     schema: { type: 'string' },
   },
-};
+  WebhookId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The webhook id.',
+    schema: { type: 'string' },
+    example: exampleId('webhook'),
+  },
+  DeliveryId: {
+    name: 'delivery_id',
+    in: 'path',
+    required: true,
+    description: 'The delivery id, from the delivery log.',
+    schema: { type: 'string' },
+    example: exampleId('delivery'),
+  },
+  DeliveryStatus: {
+    name: 'status',
+    in: 'query',
+    description: '`failed` lists only deliveries whose every attempt failed; default `all`.',
+    schema: LIST_DELIVERIES_PARAMS.property('status'),
+  },
+  EventId: { name: 'id', in: 'path', required: true, description: 'The event id.', schema: { type: 'string' }, example: exampleId('event') },
+  EventType: {
+    name: 'type',
+    in: 'query',
+    description: 'Only these event types; repeat the parameter (`type=a&type=b`).',
+    style: 'form',
+    explode: true,
+    schema: LIST_EVENTS_PARAMS.property('type'),
+  },
+  EventAfter: {
+    name: 'after',
+    in: 'query',
+    description: 'An event id: the events after it. Unknown, invisible or purged ids are a 400 naming `after`: list again.',
+    schema: LIST_EVENTS_PARAMS.property('after'),
+  },
+  EventCreatedAfter: {
+    name: 'created_after',
+    in: 'query',
+    description: 'Only events that happened strictly after this RFC 3339 date-time.',
+    schema: LIST_EVENTS_PARAMS.property('created_after'),
+  },
+  ReferenceFile: { name: 'file', in: 'path', required: true, description: 'The file name the reference page links.', schema: { type: 'string' } },
+} satisfies Record<string, Parameter>;
+
+export type ParameterName = keyof typeof PARAMETERS;
 
 export const HEADERS: Record<string, Header> = {
   RequestId: {
@@ -250,6 +297,24 @@ export const HEADERS: Record<string, Header> = {
   },
 };
 
+/** The registered problem responses and the status each answers. */
+export const PROBLEM_RESPONSE_STATUS = {
+  BadRequest: '400',
+  WriteBadRequest: '400',
+  Unauthorized: '401',
+  Forbidden: '403',
+  WriteForbidden: '403',
+  NotFound: '404',
+  Conflict: '409',
+  PayloadTooLarge: '413',
+  UnsupportedMediaType: '415',
+  TooManyRequests: '429',
+  InternalError: '500',
+  ServiceUnavailable: '503',
+} as const;
+
+export type ProblemResponseName = keyof typeof PROBLEM_RESPONSE_STATUS;
+
 /** Headers every answer may carry: the request id always, the rate-limit fields on authenticated ones. */
 const requestIdHeader = { 'X-Request-Id': headerRef('RequestId'), RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimitPolicy') };
 
@@ -269,7 +334,7 @@ function problemExample(publicApiUrl: string, code: ProblemCode, title: string, 
 }
 
 /** The Problem schema narrowed to the codes (and extra members) one response carries. */
-function problemSchema(codes: ProblemCode[], required: string[] = []): JsonSchema {
+export function problemSchema(codes: ProblemCode[], required: string[] = []): JsonSchema {
   return {
     allOf: [
       schemaRef('Problem'),
@@ -299,7 +364,7 @@ function problemResponse(
   };
 }
 
-export function buildResponses(publicApiUrl: string): Record<string, Response> {
+export function buildResponses(publicApiUrl: string): Record<ProblemResponseName, Response> {
   const ex = (code: ProblemCode, title: string, detail: string, extra: Record<string, unknown> = {}) =>
     problemExample(publicApiUrl, code, title, detail, extra);
   return {

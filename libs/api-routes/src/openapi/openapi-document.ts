@@ -1,10 +1,9 @@
 import { createDocument, type ZodOpenApiObject } from 'zod-openapi';
-import { buildResponses, buildSecuritySchemes, HEADERS, PARAMETERS } from './openapi.components';
-import { API_REFERENCE_PATH, buildPaths } from './openapi.paths';
-import { buildWritePaths } from './openapi.write-paths';
-import { buildProblemSchemas, JSON_BODY_SIZE, READ_SCHEMAS, UPLOAD_SIZE, WEBHOOK_SCHEMAS, WRITE_SCHEMAS } from './openapi.schemas';
-import { buildWebhookPaths } from './openapi.webhook-paths';
-import { buildEventPaths } from './openapi.event-paths';
+import { API_ROUTES } from '../api-routes';
+import { API_REFERENCE_PATH } from '../routes/service.routes';
+import { buildResponses, buildSecuritySchemes, HEADERS, PARAMETERS } from './components';
+import { buildProblemSchemas, JSON_BODY_SIZE, READ_SCHEMAS, UPLOAD_SIZE, WEBHOOK_SCHEMAS, WRITE_SCHEMAS } from './component-schemas';
+import { operationOf } from './route-operation';
 import type { OpenApiDocument, PathItem } from './openapi.types';
 
 const DESCRIPTION = `
@@ -77,8 +76,9 @@ and \`request_id\`; GET the \`type\` URL for a description. Every response carri
 
 /**
  * The OpenAPI 3.1 document of the REST API, served at /api/v1/openapi.json and committed as apps/api/openapi.json
- * (`nx run api:openapi` writes it; a unit test fails when the two drift apart). zod-openapi renders the zod schemas
- * of the libs (docs/contract.md) and references each registered one by name; the rest is still written here.
+ * (`nx run api:openapi` writes it; a unit test fails when the two drift apart). Each operation is derived from its
+ * route's declaration (route-operation.ts); zod-openapi renders the zod schemas of the libs (docs/contract.md) and
+ * references each registered one by name.
  */
 export function buildOpenApiDocument(publicApiUrl: string, publicAuthUrl = 'http://localhost:3001'): OpenApiDocument {
   const apiUrl = publicApiUrl.replace(/\/+$/, '');
@@ -104,7 +104,7 @@ export function buildOpenApiDocument(publicApiUrl: string, publicAuthUrl = 'http
       { name: 'Service', description: 'Documentation and probes; no credentials needed.' },
     ],
     security: [{ bearerAuth: [] }, { oauth2: [] }],
-    paths: mergePaths(buildPaths(), buildWritePaths(), buildWebhookPaths(), buildEventPaths()),
+    paths: pathsOf(API_ROUTES),
     components: {
       schemas: { ...READ_SCHEMAS, ...buildProblemSchemas(apiUrl), ...WRITE_SCHEMAS, ...WEBHOOK_SCHEMAS },
       parameters: PARAMETERS,
@@ -117,9 +117,9 @@ export function buildOpenApiDocument(publicApiUrl: string, publicAuthUrl = 'http
   return createDocument(document as unknown as ZodOpenApiObject) as unknown as OpenApiDocument;
 }
 
-/** Reads and writes of one path share its path item. */
-function mergePaths(...sets: Record<string, PathItem>[]): Record<string, PathItem> {
-  const merged: Record<string, PathItem> = {};
-  for (const set of sets) for (const [path, item] of Object.entries(set)) merged[path] = { ...merged[path], ...item };
-  return merged;
+/** The routes of one path share its path item. */
+function pathsOf(routes: typeof API_ROUTES): Record<string, PathItem> {
+  const paths: Record<string, PathItem> = {};
+  for (const route of routes) paths[route.path] = { ...paths[route.path], [route.method]: operationOf(route) };
+  return paths;
 }

@@ -120,6 +120,9 @@ export const WEBHOOK_SCHEMAS = {
   WebhookDeliveryList: webhookResources.WebhookDeliveryListSchema,
 };
 
+/** A component a response may name: a read resource, a write input or resource, a webhook resource. */
+export type ComponentSchemaName = keyof typeof READ_SCHEMAS | keyof typeof WRITE_SCHEMAS | keyof typeof WEBHOOK_SCHEMAS | 'ProblemType';
+
 /** The problem documents, as @cs/domain defines them; the `type` URL pattern depends on the deployment. */
 export const buildProblemSchemas = (publicApiUrl: string) => ({
   InvalidParam: InvalidParamSchema,

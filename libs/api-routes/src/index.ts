@@ -1,0 +1,12 @@
+export { API_ROUTES } from './api-routes';
+export { declareRoute, expressPath, requiredScope, type RouteAccess, type RouteDeclaration } from './route-declaration';
+export { BOT_ROUTES } from './routes/bots.routes';
+export { CONVERSATION_ROUTES } from './routes/conversations.routes';
+export { EVENT_ROUTES } from './routes/events.routes';
+export { FOLDER_ROUTES } from './routes/folders.routes';
+export { SEARCH_ROUTES } from './routes/search.routes';
+export { ACCOUNT_ROUTES, API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH, SERVICE_ROUTES } from './routes/service.routes';
+export { TAG_ROUTES } from './routes/tags.routes';
+export { WEBHOOK_ROUTES } from './routes/webhooks.routes';
+export { buildOpenApiDocument } from './openapi/openapi-document';
+export type { JsonSchema, OpenApiDocument, Operation, Parameter, Reference, Response } from './openapi/openapi.types';

@@ -1,0 +1,163 @@
+import { LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { exampleId } from '@cs/domain';
+import { NO_PARAMS } from '@cs/paging';
+import { LIMITS } from '@cs/writes';
+import { declareRoute } from '../route-declaration';
+import { UPLOAD_SIZE, WRITE_SCHEMAS } from '../openapi/component-schemas';
+import { EXAMPLE_TIME, exampleConversationFields, exampleSourceLite, pendingConversation } from './examples';
+import { OWNER_NOTE, WRITE_NOTE } from './notes';
+
+export const CONVERSATION_ROUTES = {
+  list: declareRoute({
+    operationId: 'listConversations',
+    method: 'get',
+    path: '/api/v1/conversations',
+    tag: 'Conversations',
+    summary: 'List conversations',
+    description:
+      'Conversations visible to the caller (owned by the caller, or shared with the workspace; being a workspace admin grants ' +
+      'no extra reading), newest first: `created_at` descending, ties broken by `id` descending. Each entry carries its sources ' +
+      'as SourceLite (no content) and no summary. Filters combine with AND.',
+    access: { scope: 'conversations:read' },
+    query: {
+      params: LIST_CONVERSATIONS_PARAMS,
+      documented: {
+        limit: 'Limit',
+        cursor: 'Cursor',
+        q: 'ConversationQuery',
+        folder_id: 'ConversationFolderId',
+        recursive: 'ConversationRecursive',
+        status: 'Status',
+        created_after: 'CreatedAfter',
+        updated_after: 'ConversationUpdatedAfter',
+        tag_id: 'TagId',
+      },
+    },
+    success: {
+      status: 200,
+      description: 'A page of conversations.',
+      schema: 'ConversationPage',
+      example: { data: [{ ...exampleConversationFields, sources: [exampleSourceLite] }], next_cursor: null, has_more: false },
+    },
+    errors: ['NotFound'],
+  }),
+  retrieve: declareRoute({
+    operationId: 'getConversation',
+    method: 'get',
+    path: '/api/v1/conversations/{id}',
+    tag: 'Conversations',
+    summary: 'Retrieve a conversation',
+    description:
+      'One conversation with its summary and every source in full (content, participants, attendees). Takes no query ' +
+      'parameters (any is a 400). Unknown, malformed, other-workspace and invisible ids all answer the same 404.',
+    access: { scope: 'conversations:read' },
+    pathParams: { id: 'ConversationId' },
+    query: { params: NO_PARAMS, documented: {} },
+    success: {
+      status: 200,
+      description: 'The conversation.',
+      schema: 'Conversation',
+      example: {
+        ...exampleConversationFields,
+        summary:
+          'Ada and Grace discussed the launch date and the pricing page.\n\n## Launch date\n- The store review takes two more weeks.\n\n' +
+          '## Decisions\n- Launch in March.\n\n## Action items\n- Grace: send the pricing page to legal (by Friday)',
+        action_items: [{ text: 'send the pricing page to legal', owner: 'Grace', due: 'by Friday', source_id: exampleId('source'), start_seconds: 754 }],
+        sources: [
+          {
+            ...exampleSourceLite,
+            title: 'Recording',
+            added_at: EXAMPLE_TIME,
+            meeting_url: 'https://meet.example.com/abc-defg-hij',
+            attendees: ['ada@example.com'],
+            content: '[00:00:01] Ada: Shall we start?\n[00:00:04] Speaker 2: Yes.',
+            participants: [{ name: 'Ada' }, { name: 'Speaker 2' }],
+          },
+        ],
+      },
+    },
+    errors: ['NotFound'],
+  }),
+  create: declareRoute({
+    operationId: 'createConversation',
+    method: 'post',
+    path: '/api/v1/conversations',
+    tag: 'Conversations',
+    summary: 'Create a conversation',
+    description:
+      'Creates a conversation with its sources (transcripts, documents, text) and tags. It starts `pending`; processing renders ' +
+      'the content, participants and language, writes the summary, the digest and tag suggestions, and ends `ready` (event ' +
+      '`conversation.ready`) or `error` (event `conversation.failed`). ' + WRITE_NOTE,
+    access: 'api-key',
+    idempotent: true,
+    body: { json: WRITE_SCHEMAS.CreateConversationRequest },
+    success: { status: 201, description: 'The new conversation, pending.', schema: 'Conversation', example: pendingConversation },
+    errors: ['NotFound', 'Conflict'],
+  }),
+  update: declareRoute({
+    operationId: 'updateConversation',
+    method: 'patch',
+    path: '/api/v1/conversations/{id}',
+    tag: 'Conversations',
+    summary: 'Update a conversation',
+    description: `Changes the title, folder or visibility. ${OWNER_NOTE} ${WRITE_NOTE}`,
+    access: 'api-key',
+    pathParams: { id: 'ConversationId' },
+    body: { json: WRITE_SCHEMAS.UpdateConversationRequest },
+    success: { status: 200, description: 'The conversation.', schema: 'Conversation' },
+    errors: ['NotFound'],
+  }),
+  remove: declareRoute({
+    operationId: 'deleteConversation',
+    method: 'delete',
+    path: '/api/v1/conversations/{id}',
+    tag: 'Conversations',
+    summary: 'Delete a conversation',
+    description: `Deletes the conversation with its sources at once and sends \`conversation.deleted\` with its last-known title. ${OWNER_NOTE} ${WRITE_NOTE}`,
+    access: 'api-key',
+    pathParams: { id: 'ConversationId' },
+    success: { status: 204, description: 'Deleted.' },
+    errors: ['NotFound'],
+  }),
+  addSource: declareRoute({
+    operationId: 'addSource',
+    method: 'post',
+    path: '/api/v1/conversations/{id}/sources',
+    tag: 'Conversations',
+    summary: 'Add a source',
+    description:
+      'Adds one source: JSON (a transcript, document or text) or `multipart/form-data` with a `file` part (PDF, DOCX, PPTX, TXT or ' +
+      `MD, at most ${UPLOAD_SIZE}; a file whose content does not match its name or type is a 400). The conversation goes back to ` +
+      `\`pending\` and through processing. A conversation holds at most ${LIMITS.sourcesPerConversation} sources. ${OWNER_NOTE} ${WRITE_NOTE}`,
+    access: 'api-key',
+    pathParams: { id: 'ConversationId' },
+    idempotent: true,
+    body: { json: WRITE_SCHEMAS.SourceInput, multipart: WRITE_SCHEMAS.FileSourceUpload },
+    success: { status: 201, description: 'The conversation with the new source, pending.', schema: 'Conversation', example: pendingConversation },
+    errors: ['NotFound', 'Conflict'],
+  }),
+  applyTag: declareRoute({
+    operationId: 'applyTag',
+    method: 'put',
+    path: '/api/v1/conversations/{id}/tags/{tag_id}',
+    tag: 'Conversations',
+    summary: 'Apply a tag',
+    description: `Applies a tag of the workspace, or accepts it where processing suggested it. Idempotent. ${OWNER_NOTE} ${WRITE_NOTE}`,
+    access: 'api-key',
+    pathParams: { id: 'ConversationId', tag_id: 'AppliedTagId' },
+    success: { status: 200, description: 'The conversation.', schema: 'Conversation' },
+    errors: ['NotFound'],
+  }),
+  removeTag: declareRoute({
+    operationId: 'removeTag',
+    method: 'delete',
+    path: '/api/v1/conversations/{id}/tags/{tag_id}',
+    tag: 'Conversations',
+    summary: 'Remove a tag',
+    description: `Removes the tag, or rejects the suggestion. Idempotent: removing a tag that is not applied answers 200. ${OWNER_NOTE} ${WRITE_NOTE}`,
+    access: 'api-key',
+    pathParams: { id: 'ConversationId', tag_id: 'AppliedTagId' },
+    success: { status: 200, description: 'The conversation.', schema: 'Conversation' },
+    errors: ['NotFound'],
+  }),
+};
