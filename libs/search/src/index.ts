@@ -18,6 +18,7 @@ export {
   type SearchMatch,
   SearchMatchSchema,
   SearchPageSchema,
+  SEARCH_RESOURCE_SCHEMAS,
 } from './query/search-hit.schema';
 export {
   CONNECTOR_RESULTS,

@@ -1,24 +1,7 @@
 import { RecallStatusWebhookSchema, RecallWebhookOutcomeSchema } from '@cs/recorder';
-import {
-  ConversationListEntrySchema,
-  EventPageSchema,
-  EventSchema,
-  EventTypeListSchema,
-  EventTypeSchema,
-  ConversationPageSchema,
-  ConversationSchema,
-  FolderPageSchema,
-  FolderSchema,
-  MeSchema,
-  ParticipantSchema,
-  SourceLiteSchema,
-  SourceSchema,
-  TagCatalogEntrySchema,
-  TagInlineSchema,
-  TagPageSchema,
-} from '@cs/catalog';
+import { EVENT_RESOURCE_SCHEMAS, READ_RESOURCE_SCHEMAS } from '@cs/catalog';
 import { exampleId, idPattern, inMebibytes, InvalidParamSchema, JSON_BODY_MAX_BYTES, problemSchema, ProblemTypeSchema, UPLOAD_MAX_BYTES } from '@cs/domain';
-import { SearchHitSchema, SearchMatchSchema, SearchPageSchema } from '@cs/search';
+import { SEARCH_RESOURCE_SCHEMAS } from '@cs/search';
 import { createWebhookInput, RecoverWebhookInputSchema, updateWebhookInput, webhookResources } from '@cs/webhook-subscriptions';
 import {
   BotSchema,
@@ -44,27 +27,7 @@ import type { JsonSchema } from './openapi.types';
 export { exampleId, idPattern };
 
 /** The read resources, as the catalog defines them; zod-openapi turns them into components and references them by name. */
-export const READ_SCHEMAS = {
-  TagInline: TagInlineSchema,
-  TagCatalogEntry: TagCatalogEntrySchema,
-  Participant: ParticipantSchema,
-  SourceLite: SourceLiteSchema,
-  Source: SourceSchema,
-  ConversationListEntry: ConversationListEntrySchema,
-  Conversation: ConversationSchema,
-  Folder: FolderSchema,
-  Me: MeSchema,
-  ConversationPage: ConversationPageSchema,
-  TagPage: TagPageSchema,
-  FolderPage: FolderPageSchema,
-  SearchMatch: SearchMatchSchema,
-  SearchHit: SearchHitSchema,
-  SearchPage: SearchPageSchema,
-  Event: EventSchema,
-  EventPage: EventPageSchema,
-  EventType: EventTypeSchema,
-  EventTypeList: EventTypeListSchema,
-};
+export const READ_SCHEMAS = { ...READ_RESOURCE_SCHEMAS, ...SEARCH_RESOURCE_SCHEMAS, ...EVENT_RESOURCE_SCHEMAS };
 
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 

@@ -38,3 +38,6 @@ export const EVENT_TYPE_LIST: { data: EventTypeEntry[] } = {
     data_schema: toJsonSchema(EVENT_CATALOG[type].data, 'output') as Record<string, unknown>,
   })),
 };
+
+/** The feed's resources by the names the OpenAPI document gives their components. */
+export const EVENT_RESOURCE_SCHEMAS = { Event: EventSchema, EventPage: EventPageSchema, EventType: EventTypeSchema, EventTypeList: EventTypeListSchema };

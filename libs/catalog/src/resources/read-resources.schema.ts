@@ -195,3 +195,19 @@ export const MeSchema = z
 export const ConversationPageSchema = listEnvelope(ConversationListEntrySchema, 'A page of conversations.');
 export const TagPageSchema = listEnvelope(TagCatalogEntrySchema, 'A page of tags.');
 export const FolderPageSchema = listEnvelope(FolderSchema, 'A page of folders.');
+
+/** The read resources by the names the OpenAPI document gives their components. */
+export const READ_RESOURCE_SCHEMAS = {
+  TagInline: TagInlineSchema,
+  TagCatalogEntry: TagCatalogEntrySchema,
+  Participant: ParticipantSchema,
+  SourceLite: SourceLiteSchema,
+  Source: SourceSchema,
+  ConversationListEntry: ConversationListEntrySchema,
+  Conversation: ConversationSchema,
+  Folder: FolderSchema,
+  Me: MeSchema,
+  ConversationPage: ConversationPageSchema,
+  TagPage: TagPageSchema,
+  FolderPage: FolderPageSchema,
+};

@@ -51,3 +51,6 @@ export const SearchHitSchema = z
   .meta({ description: 'A conversation that matches the query, its score and where it matches.' }) satisfies z.ZodType<SearchHit>;
 
 export const SearchPageSchema = listEnvelope(SearchHitSchema, 'A page of search hits, best first.');
+
+/** The search answer's resources by the names the OpenAPI document gives their components. */
+export const SEARCH_RESOURCE_SCHEMAS = { SearchMatch: SearchMatchSchema, SearchHit: SearchHitSchema, SearchPage: SearchPageSchema };
