@@ -14,6 +14,7 @@ const C = CONVERSATION_ROUTES;
 export const API_ROUTES: readonly RouteDeclaration[] = [
   C.list,
   C.retrieve,
+  C.segments,
   SEARCH_ROUTES.search,
   TAG_ROUTES.list,
   FOLDER_ROUTES.list,

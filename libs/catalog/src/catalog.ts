@@ -1,4 +1,5 @@
 import type { Conversation, ConversationListEntry, Folder, ListEnvelope, Me, Principal, TagCatalogEntry } from '@cs/domain';
+import type { Segment } from './sources/segment.schema';
 import type { EventEnvelope } from '@cs/events';
 import { type CursorCodec, type PageParams, pageRequest, type Params, toEnvelope } from '@cs/paging';
 import type { RowQueryable } from '@cs/persistence';
@@ -15,6 +16,7 @@ import { type FolderFilters, type ListFoldersParams, listFolders } from './folde
 import { EVENT_FILTER_PARAMS, eventFilters, getEvent, latestEvent, type ListEventsParams, listEvents } from './events/list-events.query';
 import { getMe } from './me/get-me.query';
 import { listTags } from './tags/list-tags.query';
+import { type ListSegmentsParams, listSegments, SEGMENT_FILTER_PARAMS, segmentFilters } from './sources/list-segments.query';
 
 /**
  * The read model behind REST and MCP alike: takes the caller and parameters already validated by their param sets
@@ -40,6 +42,13 @@ export class Catalog {
 
   getConversation(principal: Principal, id: string): Promise<Conversation> {
     return getConversation(this.db, principal, id);
+  }
+
+  /** A transcript's speaker turns; the cursor is bound to the source as well as to the caller and the filters. */
+  async listSegments(principal: Principal, conversationId: string, sourceId: string, params: Params<ListSegmentsParams>): Promise<ListEnvelope<Segment>> {
+    const route = `segments/${conversationId}/${sourceId}`;
+    const request = pageRequest(this.cursors, principal, route, params, segmentFilters(params.values), SEGMENT_FILTER_PARAMS);
+    return toEnvelope(this.cursors, principal, route, request.filters, await listSegments(this.db, principal, conversationId, sourceId, request));
   }
 
   async listTags(principal: Principal, params: Params<PageParams>): Promise<ListEnvelope<TagCatalogEntry>> {

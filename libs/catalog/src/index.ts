@@ -18,6 +18,8 @@ export { SearchBudget, type SearchLimits } from './conversations/search-budget';
 export { hasWordToFind, MAX_PHRASE_WORDS, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, querySize, searchQuery } from './conversations/search-query';
 export { LIST_FOLDERS_PARAMS, type ListFoldersParams } from './folders/list-folders.query';
 export { LIST_EVENTS_PARAMS, type ListEventsParams } from './events/list-events.query';
+export { LIST_SEGMENTS_PARAMS, type ListSegmentsParams } from './sources/list-segments.query';
+export { type Segment, SEGMENT_LIMITS, SegmentPageSchema, SegmentSchema } from './sources/segment.schema';
 export { EVENT_RESOURCE_SCHEMAS, EVENT_TYPE_LIST, EventPageSchema, EventSchema, EventTypeListSchema, EventTypeSchema } from './events/event-resources.schema';
 export { GET_CONVERSATION_ARGS, getConversation } from './conversations/get-conversation.query';
 export { getFolder } from './folders/get-folder.query';

@@ -16,3 +16,4 @@ export * from './errors/problem.schema';
 export * from './resources/resource-fields.schema';
 export * from './rules/body-limits';
 export * from './rules/nul-character';
+export * from './rules/transcript-turns';

@@ -47,6 +47,7 @@ describe('buildOpenApiDocument', () => {
       '/api/v1/conversations': ['get', 'post'],
       '/api/v1/conversations/{id}': ['delete', 'get', 'patch'],
       '/api/v1/conversations/{id}/sources': ['post'],
+      '/api/v1/conversations/{id}/sources/{source_id}/segments': ['get'],
       '/api/v1/conversations/{id}/tags/{tag_id}': ['delete', 'put'],
       '/api/v1/folders': ['get', 'post'],
       '/api/v1/folders/{id}': ['delete', 'patch'],

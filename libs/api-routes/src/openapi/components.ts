@@ -1,4 +1,4 @@
-import { LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS, LIST_FOLDERS_PARAMS, MAX_TAG_FILTERS } from '@cs/catalog';
+import { LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS, LIST_FOLDERS_PARAMS, LIST_SEGMENTS_PARAMS, MAX_TAG_FILTERS, SEGMENT_LIMITS } from '@cs/catalog';
 import { LIST_DELIVERIES_PARAMS } from '@cs/webhook-subscriptions';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '@cs/paging';
 import { MAX_MATCHES_PER_HIT, SEARCH_DEFAULT_LIMIT, SEARCH_PARAMS } from '@cs/search';
@@ -260,6 +260,47 @@ export const PARAMETERS = {
     in: 'query',
     description: 'Only events that happened strictly after this RFC 3339 date-time.',
     schema: LIST_EVENTS_PARAMS.property('created_after'),
+  },
+  SourceId: {
+    name: 'source_id',
+    in: 'path',
+    required: true,
+    description: 'A source of the conversation (its `sources[].id`). An unknown one, or one of another conversation, is a 404 `not_found`.',
+    schema: { type: 'string' },
+    example: exampleId('source'),
+  },
+  FromSeconds: {
+    name: 'from_seconds',
+    in: 'query',
+    description:
+      'Only turns that reach this second of the recording or later: a turn overlapping the window is in, one ending exactly at ' +
+      '`from_seconds` too. Whole seconds, 0 or more; after `to_seconds` is a 400 `invalid_parameter`. A search hit\'s `start_seconds` ' +
+      'is a good start.',
+    schema: LIST_SEGMENTS_PARAMS.property('from_seconds'),
+    example: 754,
+  },
+  ToSeconds: {
+    name: 'to_seconds',
+    in: 'query',
+    description: 'Only turns that start at this second or before (one starting exactly at it is in). Whole seconds, 0 or more.',
+    schema: LIST_SEGMENTS_PARAMS.property('to_seconds'),
+    example: 900,
+  },
+  SegmentSpeaker: {
+    name: 'speaker',
+    in: 'query',
+    description:
+      `Repeat the parameter (\`speaker=Ada&speaker=Grace\`, at most ${SEGMENT_LIMITS.speakerFilters}) to keep the turns of ANY of these ` +
+      'speakers, named as the segments name them (case ignored). A name nobody in the transcript has gives an empty page, not an error.',
+    style: 'form',
+    explode: true,
+    schema: LIST_SEGMENTS_PARAMS.property('speaker'),
+  },
+  SegmentLimit: {
+    name: 'limit',
+    in: 'query',
+    description: `Turns per page, 1 to ${SEGMENT_LIMITS.maxLimit}; default ${SEGMENT_LIMITS.defaultLimit}. Refused, never clamped, outside that range.`,
+    schema: LIST_SEGMENTS_PARAMS.property('limit'),
   },
   ReferenceFile: { name: 'file', in: 'path', required: true, description: 'The file name the reference page links.', schema: { type: 'string' } },
 } satisfies Record<string, Parameter>;

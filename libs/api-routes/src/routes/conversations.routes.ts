@@ -1,4 +1,4 @@
-import { LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
+import { LIST_CONVERSATIONS_PARAMS, LIST_SEGMENTS_PARAMS } from '@cs/catalog';
 import { exampleId } from '@cs/domain';
 import { NO_PARAMS } from '@cs/paging';
 import { LIMITS } from '@cs/writes';
@@ -77,6 +77,38 @@ export const CONVERSATION_ROUTES = {
       },
     },
     errors: ['NotFound'],
+  }),
+  segments: declareRoute({
+    operationId: 'listSegments',
+    method: 'get',
+    path: '/api/v1/conversations/{id}/sources/{source_id}/segments',
+    tag: 'Conversations',
+    summary: 'List the speaker turns of a transcript',
+    description:
+      'A transcript source\'s turns as data, in the order they were spoken: who spoke (the name the user gave the speaker, ' +
+      'otherwise the raw label, as `participants`), the seconds the turn starts and ends at, and what was said. Each turn is one ' +
+      'line of the source\'s `content`. Filter by a window of the recording and by speakers; `index` keeps each turn\'s place among ' +
+      'all of them. A source that is not a transcript is a 409 `conflict`. The same visibility as the conversation.',
+    access: { scope: 'conversations:read' },
+    pathParams: { id: 'ConversationId', source_id: 'SourceId' },
+    query: {
+      params: LIST_SEGMENTS_PARAMS,
+      documented: { from_seconds: 'FromSeconds', to_seconds: 'ToSeconds', speaker: 'SegmentSpeaker', limit: 'SegmentLimit', cursor: 'Cursor' },
+    },
+    success: {
+      status: 200,
+      description: 'A page of turns.',
+      schema: 'SegmentPage',
+      example: {
+        data: [
+          { index: 41, speaker: 'Ada', start_seconds: 754, end_seconds: 771, text: 'The new pricing page goes live with the launch.' },
+          { index: 42, speaker: 'Grace', start_seconds: 771, end_seconds: 779, text: 'Then legal needs it by Friday.' },
+        ],
+        next_cursor: null,
+        has_more: false,
+      },
+    },
+    errors: ['NotFound', 'Conflict'],
   }),
   create: declareRoute({
     operationId: 'createConversation',

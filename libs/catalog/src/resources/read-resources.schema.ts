@@ -15,6 +15,7 @@ import {
   timestamp,
 } from '@cs/domain';
 import { listEnvelope } from '@cs/paging';
+import { SegmentPageSchema, SegmentSchema } from '../sources/segment.schema';
 import { z } from 'zod/v4';
 
 /**
@@ -210,4 +211,6 @@ export const READ_RESOURCE_SCHEMAS = {
   ConversationPage: ConversationPageSchema,
   TagPage: TagPageSchema,
   FolderPage: FolderPageSchema,
+  Segment: SegmentSchema,
+  SegmentPage: SegmentPageSchema,
 };

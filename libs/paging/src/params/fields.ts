@@ -8,10 +8,13 @@ export const MAX_CURSOR_LENGTH = 4096;
 /** Longest id-like value (folder_id, …) a list or retrieve reads; longer ones cannot be ids and are refused. */
 export const MAX_ID_LENGTH = 200;
 
-const LIMIT_REASON = `must be an integer from 1 to ${MAX_LIMIT}`;
+/** Page size: refused, never clamped, outside 1..max (spec "Pagination"). */
+export const limitUpTo = (max: number, fallback: number) => {
+  const reason = `must be an integer from 1 to ${max}`;
+  return z.int({ error: reason }).min(1, { error: reason }).max(max, { error: reason }).default(fallback);
+};
 
-/** Page size: refused, never clamped, outside 1..MAX_LIMIT (spec "Pagination"). */
-export const limit = z.int({ error: LIMIT_REASON }).min(1, { error: LIMIT_REASON }).max(MAX_LIMIT, { error: LIMIT_REASON }).default(DEFAULT_LIMIT);
+export const limit = limitUpTo(MAX_LIMIT, DEFAULT_LIMIT);
 
 /** A string a query can carry to SQL: no NUL (docs in @cs/domain's nul-character rule). */
 export const sqlString = () => z.string().refine((value) => !hasNulCharacter(value), { error: NUL_CHARACTER_REASON });

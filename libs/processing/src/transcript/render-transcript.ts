@@ -1,9 +1,6 @@
-export interface TranscriptSegment {
-  speaker: string;
-  start_seconds: number;
-  end_seconds: number;
-  text: string;
-}
+import { collapseWhitespace, type TranscriptSegment, transcriptTurns } from '@cs/domain';
+
+export type { TranscriptSegment };
 
 export interface RenderedTranscript {
   /** One line per speaker turn: `[HH:MM:SS] Name: text`, lines separated by `\n`. */
@@ -34,39 +31,19 @@ export class TranscriptInvalidError extends Error {
 /**
  * Renders transcript segments as the spec's "speaker-labeled, time-stamped flat string".
  *
- * Format (ours; the spec leaves it open): one line per speaker turn, `[HH:MM:SS] Name: text`, where a turn is
- * a run of consecutive segments of the same speaker (after naming), stamped with the start of its first
- * segment, texts joined by one space. Hours are not capped at 99 (`[100:00:00]` for a very long recording).
- * Whitespace inside a text, newlines included, collapses to one space, so every line is exactly one turn and
- * the content can be parsed back line by line. Segments are ordered by start time (stable for equal starts):
- * recorders may deliver them out of order. Segments whose text is blank are skipped; a speaker who only has
- * blank segments is no participant (nothing of theirs is in the content).
+ * Format (ours; the spec leaves it open): one line per speaker turn (transcriptTurns, @cs/domain: its ordering,
+ * naming, blank segments and whitespace rules), `[HH:MM:SS] Name: text`, stamped with the turn's start. Hours are
+ * not capped at 99 (`[100:00:00]` for a very long recording). Every line is exactly one turn, so the content can be
+ * parsed back line by line; a speaker who only has blank segments is no participant (nothing of theirs is in it).
  */
 export function renderTranscript(segments: readonly TranscriptSegment[], options: RenderTranscriptOptions = {}): RenderedTranscript {
   segments.forEach(checkSegment);
-  const ordered = segments
-    .map((segment, index) => ({ segment, index }))
-    .sort((a, b) => a.segment.start_seconds - b.segment.start_seconds || a.index - b.index)
-    .map(({ segment }) => segment);
+  const turns = transcriptTurns(segments, options.speakerNames);
+  // Distinct speakers in order of first appearance: a speaker's first non-blank segment opens a turn of theirs.
+  const participants = [...new Set(turns.map((turn) => turn.speaker))];
+  const lines = turns.map((turn) => `[${formatTimestamp(turn.start_seconds)}] ${turn.speaker}: ${turn.text}`);
 
-  const turns: Array<{ name: string; start: number; texts: string[] }> = [];
-  const participants: string[] = [];
-  const seen = new Set<string>();
-  for (const segment of ordered) {
-    const text = collapseWhitespace(segment.text);
-    if (text === '') continue;
-    const name = displayName(segment.speaker, options.speakerNames);
-    if (!seen.has(name)) {
-      seen.add(name);
-      participants.push(name);
-    }
-    const turn = turns.at(-1);
-    if (turn?.name === name) turn.texts.push(text);
-    else turns.push({ name, start: segment.start_seconds, texts: [text] });
-  }
-  const lines = turns.map((turn) => `[${formatTimestamp(turn.start)}] ${turn.name}: ${turn.texts.join(' ')}`);
-
-  const lastEnd = ordered.reduce((max, s) => Math.max(max, s.end_seconds), 0);
+  const lastEnd = segments.reduce((max, s) => Math.max(max, s.end_seconds), 0);
   const duration = options.durationSeconds ?? lastEnd;
   if (!Number.isFinite(duration) || duration < 0) throw new TranscriptInvalidError(`duration ${duration} is not a non-negative number`, null);
   return { content: lines.join('\n'), participants, durationSeconds: Math.round(duration) };
@@ -79,21 +56,10 @@ export function formatTimestamp(seconds: number): string {
   return `${two(Math.floor(whole / 3600))}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}`;
 }
 
-function displayName(rawLabel: string, speakerNames: Record<string, string> | undefined): string {
-  const label = collapseWhitespace(rawLabel);
-  // Own-property lookup only: a speaker labelled "constructor" must not pick up Object.prototype.
-  const given = speakerNames && Object.hasOwn(speakerNames, label) ? collapseWhitespace(speakerNames[label] ?? '') : '';
-  return given === '' ? label : given;
-}
-
 function checkSegment(segment: TranscriptSegment, index: number): void {
   const { start_seconds: start, end_seconds: end } = segment;
   if (!Number.isFinite(start) || start < 0) throw new TranscriptInvalidError(`segment ${index}: start_seconds ${start} is not a non-negative number`, index);
   if (!Number.isFinite(end) || end < start) throw new TranscriptInvalidError(`segment ${index}: end_seconds ${end} precedes start_seconds ${start}`, index);
   if (typeof segment.speaker !== 'string' || collapseWhitespace(segment.speaker) === '') throw new TranscriptInvalidError(`segment ${index}: speaker is empty`, index);
   if (typeof segment.text !== 'string') throw new TranscriptInvalidError(`segment ${index}: text is not a string`, index);
-}
-
-function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,0 +1,94 @@
+import { conflict, isIdOf, notFound, type Principal, type TranscriptSegment, transcriptTurns, visibleTo } from '@cs/domain';
+import { type CursorKey, limitUpTo, PAGE, type Page, type PageRequest, QueryParams, text } from '@cs/paging';
+import type { RowQueryable } from '@cs/persistence';
+import { z } from 'zod/v4';
+import { type Segment, SEGMENT_LIMITS } from './segment.schema';
+
+const SECONDS_REASON = 'must be a whole number of seconds, 0 or more';
+const seconds = z.int({ error: SECONDS_REASON }).min(0, { error: SECONDS_REASON });
+
+/**
+ * GET …/sources/{source_id}/segments: a window of the recording (`from_seconds`, `to_seconds`, whole seconds,
+ * either end open) and the speakers to keep (repeatable, as the segments name them, case ignored).
+ */
+export const LIST_SEGMENTS_PARAMS = new QueryParams(
+  z
+    .strictObject({
+      from_seconds: seconds.optional(),
+      to_seconds: seconds.optional(),
+      speaker: z
+        .array(text())
+        .min(1)
+        .max(SEGMENT_LIMITS.speakerFilters, { error: `may be repeated at most ${SEGMENT_LIMITS.speakerFilters} times` })
+        .optional(),
+      limit: limitUpTo(SEGMENT_LIMITS.maxLimit, SEGMENT_LIMITS.defaultLimit),
+      cursor: PAGE.cursor,
+    })
+    .refine((p) => p.from_seconds === undefined || p.to_seconds === undefined || p.from_seconds <= p.to_seconds, {
+      path: ['from_seconds'],
+      error: 'must not be after to_seconds',
+    }),
+);
+
+export type ListSegmentsParams = z.output<typeof LIST_SEGMENTS_PARAMS.schema>;
+
+export interface SegmentFilters {
+  fromSeconds: number | null;
+  toSeconds: number | null;
+  /** Lower-cased, de-duplicated and sorted, so equal filters compare equal in a cursor. */
+  speakers: string[] | null;
+}
+
+export const SEGMENT_FILTER_PARAMS = { fromSeconds: 'from_seconds', toSeconds: 'to_seconds', speakers: 'speaker' } as const;
+
+export function segmentFilters(values: ListSegmentsParams): SegmentFilters {
+  const speakers = values.speaker ? [...new Set(values.speaker.map((name) => name.toLowerCase()))].sort() : null;
+  return { fromSeconds: values.from_seconds ?? null, toSeconds: values.to_seconds ?? null, speakers };
+}
+
+interface SourceInputRow {
+  type: string;
+  input: { segments?: TranscriptSegment[]; speaker_names?: Record<string, string> } | null;
+}
+
+/**
+ * The turns of one transcript as data, in the order the content shows them, each with its place (`index`) among
+ * all the turns. Seconds are whole, as the content prints them: a turn starts at the second its first segment starts
+ * in and ends at the second its last segment ends in (rounded up). A turn is in the window when it overlaps it,
+ * ends included: one that ends exactly at `from_seconds` or starts exactly at `to_seconds` is in.
+ */
+export async function listSegments(
+  db: RowQueryable,
+  principal: Principal,
+  conversationId: string,
+  sourceId: string,
+  request: PageRequest<SegmentFilters>,
+): Promise<Page<Segment>> {
+  if (!isIdOf('conversation', conversationId) || !isIdOf('source', sourceId)) throw notFound('source');
+  const [row] = await db.query<SourceInputRow>(
+    `SELECT s.type, s.input
+     FROM sources s JOIN conversations c ON c.id = s.conversation_id AND c.workspace_id = s.workspace_id
+     WHERE s.id = $1 AND s.conversation_id = $2 AND c.workspace_id = $3 AND ${visibleTo('c', '$4')}`,
+    [sourceId, conversationId, principal.workspaceId, principal.userId],
+  );
+  if (!row) throw notFound('source');
+  if (row.type !== 'transcript') throw conflict(`Source ${sourceId} is a ${row.type}, not a transcript: it has no segments. Read its content instead.`);
+  const { fromSeconds, toSeconds, speakers } = request.filters;
+  const after = request.after === undefined ? -1 : Number(request.after[0]);
+  const wanted = speakers === null ? null : new Set(speakers);
+  const segments: Segment[] = [];
+  const turns = transcriptTurns(row.input?.segments ?? [], row.input?.speaker_names ?? {});
+  for (let index = after + 1; index < turns.length && segments.length <= request.limit; index++) {
+    const turn = turns[index]!;
+    const segment = { index, speaker: turn.speaker, start_seconds: Math.floor(turn.start_seconds), end_seconds: Math.ceil(turn.end_seconds), text: turn.text };
+    if (fromSeconds !== null && segment.end_seconds < fromSeconds) continue;
+    // Turns come in order of their start: none after this one reaches into the window.
+    if (toSeconds !== null && segment.start_seconds > toSeconds) break;
+    if (wanted !== null && !wanted.has(segment.speaker.toLowerCase())) continue;
+    segments.push(segment);
+  }
+  const hasMore = segments.length > request.limit;
+  const items = hasMore ? segments.slice(0, request.limit) : segments;
+  const nextKey: CursorKey | null = hasMore ? [items[items.length - 1]!.index] : null;
+  return { items, nextKey };
+}
