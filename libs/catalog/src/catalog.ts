@@ -16,7 +16,9 @@ import { type FolderFilters, type ListFoldersParams, listFolders } from './folde
 import { EVENT_FILTER_PARAMS, eventFilters, getEvent, latestEvent, type ListEventsParams, listEvents } from './events/list-events.query';
 import { getMe } from './me/get-me.query';
 import { listTags } from './tags/list-tags.query';
-import { type ListSegmentsParams, listSegments, SEGMENT_FILTER_PARAMS, segmentFilters } from './sources/list-segments.query';
+import { type ContentPage, contentPage, type GetTranscriptArgs, sourceOf } from './bounded-answers/content-page';
+import { transcriptWindowPage } from './bounded-answers/transcript-window';
+import { type ListSegmentsParams, listSegments, readSegments, SEGMENT_FILTER_PARAMS, segmentFilters } from './sources/list-segments.query';
 
 /**
  * The read model behind REST and MCP alike: takes the caller and parameters already validated by their param sets
@@ -49,6 +51,19 @@ export class Catalog {
     const route = `segments/${conversationId}/${sourceId}`;
     const request = pageRequest(this.cursors, principal, route, params, segmentFilters(params.values), SEGMENT_FILTER_PARAMS);
     return toEnvelope(this.cursors, principal, route, request.filters, await listSegments(this.db, principal, conversationId, sourceId, request));
+  }
+
+  /**
+   * get-transcript: a page of a source's content from an offset; with a window or speakers, of a transcript's
+   * matching turns only (a source that is not a transcript is then a 409, as on the segments endpoint).
+   */
+  async transcriptPage(principal: Principal, args: GetTranscriptArgs): Promise<ContentPage> {
+    const conversation = await getConversation(this.db, principal, args.id);
+    const filters = segmentFilters(args);
+    if (filters.fromSeconds === null && filters.toSeconds === null && filters.speakers === null) return contentPage(conversation, args);
+    const source = sourceOf(conversation, args.source_id);
+    const segments = await readSegments(this.db, principal, conversation.id, source.id);
+    return transcriptWindowPage(conversation, source, segments, args.offset, filters);
   }
 
   async listTags(principal: Principal, params: Params<PageParams>): Promise<ListEnvelope<TagCatalogEntry>> {

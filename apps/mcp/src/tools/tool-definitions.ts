@@ -2,7 +2,6 @@ import {
   ANSWER_MAX_CHARACTERS,
   boundConversation,
   type Catalog,
-  contentPage,
   GET_CONVERSATION_ARGS,
   GET_TRANSCRIPT_ARGS,
   READ_CONTENT_TOOL,
@@ -122,18 +121,21 @@ export const TOOLS: readonly ToolDefinition[] = [
       "Reads the full text of one source of a conversation (a meeting's transcript, or a document, pasted text or file text) page by " +
       `page, each page at most ${ANSWER_MAX_CHARACTERS} characters and made of whole speaker turns ("[HH:MM:SS] Speaker: text" lines). ` +
       'Use it when get-conversation or fetch lists the source in omitted: call it with the arguments given there, then again with offset ' +
-      'set to next_offset until next_offset is null. Without source_id it reads the first transcript; without offset, from the start.',
+      'set to next_offset until next_offset is null. Without source_id it reads the first transcript; without offset, from the start. ' +
+      'For a transcript, from_seconds and to_seconds keep only the turns in that part of the meeting (a search result\'s [HH:MM:SS], ' +
+      'in seconds, is a good from_seconds) and speaker only the turns of the people named; pages then hold those turns only, and ' +
+      'next_offset still reads on.',
     inputSchema: toolInput(GET_TRANSCRIPT_ARGS, {
       id: 'Conversation id (conv_…).',
       source_id: "Source id (src_…) from the conversation's sources or an omitted entry; default: its first transcript, else its first source.",
       offset: 'Where to start, in characters from the start of the content: 0, an omitted entry’s offset, or the previous page’s next_offset.',
+      from_seconds: 'Transcripts: only turns that reach this second of the meeting or later (whole seconds, e.g. 754 for [00:12:34]).',
+      to_seconds: 'Transcripts: only turns that start at this second or before.',
+      speaker: 'Transcripts: only the turns of these speakers, named as the transcript names them (case ignored).',
     }),
     outputSchema: CONTENT_PAGE_SCHEMA,
     scope: 'conversations:read',
-    run: async ({ catalog }, principal, args) => {
-      const { values } = GET_TRANSCRIPT_ARGS.fromJson(args);
-      return contentPage(await catalog.getConversation(principal, values.id), values);
-    },
+    run: ({ catalog }, principal, args) => catalog.transcriptPage(principal, GET_TRANSCRIPT_ARGS.fromJson(args).values),
   }),
   tool({
     name: 'list-folders',
@@ -175,8 +177,9 @@ export const TOOLS: readonly ToolDefinition[] = [
       'the best matching passage with matched terms in **bold**. Questions as the user asked them and keywords are both fine: results are ' +
       'ranked by how well they match (rare words, words close together, a participant named in the query), and any one word can match. ' +
       '"Exact phrases" must occur as written and -excluded words leave out conversations that mention them; case and accents do not ' +
-      'matter and words match their other forms (meeting, meetings). Open a result with fetch (its id). No result means no word of the ' +
-      'query occurs in anything visible to the user: try other words before concluding a meeting did not happen.',
+      'matter and words match their other forms (meeting, meetings). Open a result with fetch (its id), or read the meeting from the ' +
+      `moment a transcript result starts with ${READ_CONTENT_TOOL} (its id, from_seconds: the result's [HH:MM:SS] in seconds). ` +
+      'No result means no word of the query occurs in anything visible to the user: try other words before concluding a meeting did not happen.',
     inputSchema: toolInput(SEARCH_TOOL_ARGS, {
       query: 'A question or keywords, e.g. `What did Tom say about pricing?` or `pricing "launch date" -draft`. 1 to 500 characters with at least one word to find.',
     }),

@@ -11,23 +11,31 @@ const seconds = z.int({ error: SECONDS_REASON }).min(0, { error: SECONDS_REASON 
  * GET …/sources/{source_id}/segments: a window of the recording (`from_seconds`, `to_seconds`, whole seconds,
  * either end open) and the speakers to keep (repeatable, as the segments name them, case ignored).
  */
+export const WINDOW_FIELDS = {
+  from_seconds: seconds.optional(),
+  to_seconds: seconds.optional(),
+  speaker: z
+    .array(text())
+    .min(1)
+    .max(SEGMENT_LIMITS.speakerFilters, { error: `may be repeated at most ${SEGMENT_LIMITS.speakerFilters} times` })
+    .optional(),
+};
+
+interface Window {
+  from_seconds?: number | undefined;
+  to_seconds?: number | undefined;
+  speaker?: string[] | undefined;
+}
+
+/** A window that ends before it starts is refused, naming `from_seconds` (the MCP get-transcript tool takes it too). */
+export const windowRule = <S extends z.ZodObject>(schema: S) =>
+  schema.refine((p: Window) => p.from_seconds === undefined || p.to_seconds === undefined || p.from_seconds <= p.to_seconds, {
+    path: ['from_seconds'],
+    error: 'must not be after to_seconds',
+  });
+
 export const LIST_SEGMENTS_PARAMS = new QueryParams(
-  z
-    .strictObject({
-      from_seconds: seconds.optional(),
-      to_seconds: seconds.optional(),
-      speaker: z
-        .array(text())
-        .min(1)
-        .max(SEGMENT_LIMITS.speakerFilters, { error: `may be repeated at most ${SEGMENT_LIMITS.speakerFilters} times` })
-        .optional(),
-      limit: limitUpTo(SEGMENT_LIMITS.maxLimit, SEGMENT_LIMITS.defaultLimit),
-      cursor: PAGE.cursor,
-    })
-    .refine((p) => p.from_seconds === undefined || p.to_seconds === undefined || p.from_seconds <= p.to_seconds, {
-      path: ['from_seconds'],
-      error: 'must not be after to_seconds',
-    }),
+  windowRule(z.strictObject({ ...WINDOW_FIELDS, limit: limitUpTo(SEGMENT_LIMITS.maxLimit, SEGMENT_LIMITS.defaultLimit), cursor: PAGE.cursor })),
 );
 
 export type ListSegmentsParams = z.output<typeof LIST_SEGMENTS_PARAMS.schema>;
@@ -41,7 +49,7 @@ export interface SegmentFilters {
 
 export const SEGMENT_FILTER_PARAMS = { fromSeconds: 'from_seconds', toSeconds: 'to_seconds', speakers: 'speaker' } as const;
 
-export function segmentFilters(values: ListSegmentsParams): SegmentFilters {
+export function segmentFilters(values: Window): SegmentFilters {
   const speakers = values.speaker ? [...new Set(values.speaker.map((name) => name.toLowerCase()))].sort() : null;
   return { fromSeconds: values.from_seconds ?? null, toSeconds: values.to_seconds ?? null, speakers };
 }
@@ -54,16 +62,10 @@ interface SourceInputRow {
 /**
  * The turns of one transcript as data, in the order the content shows them, each with its place (`index`) among
  * all the turns. Seconds are whole, as the content prints them: a turn starts at the second its first segment starts
- * in and ends at the second its last segment ends in (rounded up). A turn is in the window when it overlaps it,
- * ends included: one that ends exactly at `from_seconds` or starts exactly at `to_seconds` is in.
+ * in and ends at the second its last segment ends in (rounded up). Unknown, invisible or mismatched ids are a 404; a
+ * source that is not a transcript a 409.
  */
-export async function listSegments(
-  db: RowQueryable,
-  principal: Principal,
-  conversationId: string,
-  sourceId: string,
-  request: PageRequest<SegmentFilters>,
-): Promise<Page<Segment>> {
+export async function readSegments(db: RowQueryable, principal: Principal, conversationId: string, sourceId: string): Promise<Segment[]> {
   if (!isIdOf('conversation', conversationId) || !isIdOf('source', sourceId)) throw notFound('source');
   const [row] = await db.query<SourceInputRow>(
     `SELECT s.type, s.input
@@ -73,19 +75,40 @@ export async function listSegments(
   );
   if (!row) throw notFound('source');
   if (row.type !== 'transcript') throw conflict(`Source ${sourceId} is a ${row.type}, not a transcript: it has no segments. Read its content instead.`);
-  const { fromSeconds, toSeconds, speakers } = request.filters;
+  return transcriptTurns(row.input?.segments ?? [], row.input?.speaker_names ?? {}).map((turn, index) => ({
+    index,
+    speaker: turn.speaker,
+    start_seconds: Math.floor(turn.start_seconds),
+    end_seconds: Math.ceil(turn.end_seconds),
+    text: turn.text,
+  }));
+}
+
+/** Whether a turn is in the window and said by one of the speakers: overlapping the window, its ends included. */
+export function segmentMatches(segment: Segment, filters: SegmentFilters): boolean {
+  const { fromSeconds, toSeconds, speakers } = filters;
+  if (fromSeconds !== null && segment.end_seconds < fromSeconds) return false;
+  if (toSeconds !== null && segment.start_seconds > toSeconds) return false;
+  return speakers === null || speakers.includes(segment.speaker.toLowerCase());
+}
+
+/** A page of the turns that match, after the cursor's turn. */
+export async function listSegments(
+  db: RowQueryable,
+  principal: Principal,
+  conversationId: string,
+  sourceId: string,
+  request: PageRequest<SegmentFilters>,
+): Promise<Page<Segment>> {
+  const all = await readSegments(db, principal, conversationId, sourceId);
   const after = request.after === undefined ? -1 : Number(request.after[0]);
-  const wanted = speakers === null ? null : new Set(speakers);
+  const { toSeconds } = request.filters;
   const segments: Segment[] = [];
-  const turns = transcriptTurns(row.input?.segments ?? [], row.input?.speaker_names ?? {});
-  for (let index = after + 1; index < turns.length && segments.length <= request.limit; index++) {
-    const turn = turns[index]!;
-    const segment = { index, speaker: turn.speaker, start_seconds: Math.floor(turn.start_seconds), end_seconds: Math.ceil(turn.end_seconds), text: turn.text };
-    if (fromSeconds !== null && segment.end_seconds < fromSeconds) continue;
+  for (let index = after + 1; index < all.length && segments.length <= request.limit; index++) {
+    const segment = all[index]!;
     // Turns come in order of their start: none after this one reaches into the window.
     if (toSeconds !== null && segment.start_seconds > toSeconds) break;
-    if (wanted !== null && !wanted.has(segment.speaker.toLowerCase())) continue;
-    segments.push(segment);
+    if (segmentMatches(segment, request.filters)) segments.push(segment);
   }
   const hasMore = segments.length > request.limit;
   const items = hasMore ? segments.slice(0, request.limit) : segments;

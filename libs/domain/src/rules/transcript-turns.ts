@@ -42,6 +42,16 @@ export function transcriptTurns(segments: readonly TranscriptSegment[], speakerN
   return turns;
 }
 
+/** The turn as one line of the content: `[HH:MM:SS] Name: text`. */
+export const transcriptLine = (turn: TranscriptTurn): string => `[${formatTimestamp(turn.start_seconds)}] ${turn.speaker}: ${turn.text}`;
+
+/** `HH:MM:SS` of a whole number of seconds (fractions are dropped: a turn starting at 65.9 s shows 00:01:05). */
+export function formatTimestamp(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(Math.floor(whole / 3600))}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}`;
+}
+
 /** The name a raw label ("Speaker 1") shows as: the one the user gave it, else the label itself. */
 export function speakerDisplayName(rawLabel: string, speakerNames: Record<string, string>): string {
   const label = collapseWhitespace(rawLabel);

@@ -1,6 +1,6 @@
-import { collapseWhitespace, type TranscriptSegment, transcriptTurns } from '@cs/domain';
+import { collapseWhitespace, formatTimestamp, type TranscriptSegment, transcriptLine, transcriptTurns } from '@cs/domain';
 
-export type { TranscriptSegment };
+export { formatTimestamp, type TranscriptSegment };
 
 export interface RenderedTranscript {
   /** One line per speaker turn: `[HH:MM:SS] Name: text`, lines separated by `\n`. */
@@ -41,19 +41,12 @@ export function renderTranscript(segments: readonly TranscriptSegment[], options
   const turns = transcriptTurns(segments, options.speakerNames);
   // Distinct speakers in order of first appearance: a speaker's first non-blank segment opens a turn of theirs.
   const participants = [...new Set(turns.map((turn) => turn.speaker))];
-  const lines = turns.map((turn) => `[${formatTimestamp(turn.start_seconds)}] ${turn.speaker}: ${turn.text}`);
+  const lines = turns.map(transcriptLine);
 
   const lastEnd = segments.reduce((max, s) => Math.max(max, s.end_seconds), 0);
   const duration = options.durationSeconds ?? lastEnd;
   if (!Number.isFinite(duration) || duration < 0) throw new TranscriptInvalidError(`duration ${duration} is not a non-negative number`, null);
   return { content: lines.join('\n'), participants, durationSeconds: Math.round(duration) };
-}
-
-/** `HH:MM:SS` of a whole number of seconds (fractions are dropped: a turn starting at 65.9 s shows 00:01:05). */
-export function formatTimestamp(seconds: number): string {
-  const whole = Math.floor(seconds);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(Math.floor(whole / 3600))}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}`;
 }
 
 function checkSegment(segment: TranscriptSegment, index: number): void {

@@ -9,7 +9,7 @@ import {
   READ_CONTENT_TOOL,
   searchQuery,
 } from '@cs/catalog';
-import type { Conversation, Principal } from '@cs/domain';
+import { type Conversation, formatTimestamp, type Principal } from '@cs/domain';
 import { QueryParams } from '@cs/paging';
 import { z } from 'zod/v4';
 import { SEARCH_DEFAULT_LIMIT, SEARCH_PARAMS } from '../query/search-params';
@@ -115,9 +115,7 @@ export async function searchTool(search: Search, principal: Principal, args: Rec
  */
 function matchText(match: SearchMatch): string {
   if (match.speaker === null || match.start_seconds === null) return match.snippet;
-  const s = match.start_seconds;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `[${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}] ${markdownText(match.speaker)}: ${match.snippet}`;
+  return `[${formatTimestamp(match.start_seconds)}] ${markdownText(match.speaker)}: ${match.snippet}`;
 }
 
 /** The fetch tool: GET /conversations/{id} as one text, within the answer bound (@cs/catalog's boundedAnswer). */
