@@ -1,22 +1,13 @@
-import { DomainError, type Scope } from '@cs/domain';
+import { type Scope } from '@cs/domain';
 import { CursorCodec, PAGE_PARAMS } from '@cs/paging';
 import { SqlParams } from '@cs/persistence';
-import { createTestDatabase, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
+import { createTestDatabase, domainErrorCode, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
 import { Catalog } from './catalog';
 import { conversationConditions } from './conversations/conversation-conditions';
 import { conversationFilters, LIST_CONVERSATIONS_PARAMS } from './conversations/conversation-filters';
 import { LIST_FOLDERS_PARAMS } from './folders/list-folders.query';
 
 
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  return 'resolved';
-}
 
 const at = (iso: string) => new Date(iso);
 
@@ -85,15 +76,15 @@ describe('Catalog against PostgreSQL', () => {
       const adminView = await catalog.listConversations(principalOf(admin), conversationsQuery({ status: 'all', limit: 100 }));
       expect(adminView.data.map((c) => c.id)).toContain(shared.id);
       expect(adminView.data.map((c) => c.id)).not.toContain(secret.id);
-      expect(await codeOf(catalog.getConversation(principalOf(admin), secret.id))).toBe('not_found');
+      expect(await domainErrorCode(catalog.getConversation(principalOf(admin), secret.id))).toBe('not_found');
       expect((await catalog.getConversation(principalOf(member), secret.id)).title).toBe('member private');
     });
 
     it('answers the same 404 for another workspace’s conversation, an unknown id and a malformed id', async () => {
       const foreign = await f.conversation(outsider, { visibility: 'workspace' });
-      expect(await codeOf(catalog.getConversation(principalOf(admin), foreign.id))).toBe('not_found');
-      expect(await codeOf(catalog.getConversation(principalOf(admin), 'conv_00000000000000000000000000'))).toBe('not_found');
-      expect(await codeOf(catalog.getConversation(principalOf(admin), 'nonsense'))).toBe('not_found');
+      expect(await domainErrorCode(catalog.getConversation(principalOf(admin), foreign.id))).toBe('not_found');
+      expect(await domainErrorCode(catalog.getConversation(principalOf(admin), 'conv_00000000000000000000000000'))).toBe('not_found');
+      expect(await domainErrorCode(catalog.getConversation(principalOf(admin), 'nonsense'))).toBe('not_found');
     });
   });
 
@@ -138,7 +129,7 @@ describe('Catalog against PostgreSQL', () => {
 
     it('answers 404 for a tag_id that is not a tag of the workspace', async () => {
       const foreign = await f.tag(outsider.workspace);
-      expect(await codeOf(catalog.listConversations(principalOf(ws), conversationsQuery({ tag_id: [alpha.id, foreign.id] })))).toBe('not_found');
+      expect(await domainErrorCode(catalog.listConversations(principalOf(ws), conversationsQuery({ tag_id: [alpha.id, foreign.id] })))).toBe('not_found');
     });
 
     it('lists tags by name, case-insensitively, with applied_count excluding unaccepted suggestions', async () => {
@@ -207,9 +198,9 @@ describe('Catalog against PostgreSQL', () => {
 
     it('answers 404 for an unknown, foreign or invisible folder_id', async () => {
       const foreign = await f.folder(outsider);
-      expect(await codeOf(catalog.listConversations(principalOf(ws), conversationsQuery({ folder_id: foreign.id })))).toBe('not_found');
-      expect(await codeOf(catalog.listConversations(principalOf(ws), conversationsQuery({ folder_id: privateOfOther.id })))).toBe('not_found');
-      expect(await codeOf(catalog.listFolders(principalOf(ws), foldersQuery({ folder_id: 'fld_nope' })))).toBe('not_found');
+      expect(await domainErrorCode(catalog.listConversations(principalOf(ws), conversationsQuery({ folder_id: foreign.id })))).toBe('not_found');
+      expect(await domainErrorCode(catalog.listConversations(principalOf(ws), conversationsQuery({ folder_id: privateOfOther.id })))).toBe('not_found');
+      expect(await domainErrorCode(catalog.listFolders(principalOf(ws), foldersQuery({ folder_id: 'fld_nope' })))).toBe('not_found');
     });
 
     it('lists visible folders newest first', async () => {
@@ -253,14 +244,14 @@ describe('Catalog against PostgreSQL', () => {
       const first = await catalog.listConversations(principalOf(ws), conversationsQuery({ limit: 2, status: 'all' }));
       const next = await catalog.listConversations(principalOf(ws), conversationsQuery({ cursor: first.next_cursor! }));
       expect(next.data).toHaveLength(10);
-      expect(await codeOf(catalog.listConversations(principalOf(ws), conversationsQuery({ cursor: first.next_cursor!, status: 'ready' })))).toBe('invalid_cursor');
-      expect(await codeOf(catalog.listConversations(principalOf(ws), conversationsQuery({ cursor: first.next_cursor!, status: 'all', limit: 5 })))).toBe('resolved');
+      expect(await domainErrorCode(catalog.listConversations(principalOf(ws), conversationsQuery({ cursor: first.next_cursor!, status: 'ready' })))).toBe('invalid_cursor');
+      expect(await domainErrorCode(catalog.listConversations(principalOf(ws), conversationsQuery({ cursor: first.next_cursor!, status: 'all', limit: 5 })))).toBe('resolved');
     });
 
     it('refuses a conversations cursor at the folders endpoint and another user’s cursor', async () => {
       const first = await catalog.listConversations(principalOf(ws), conversationsQuery({ limit: 2 }));
-      expect(await codeOf(catalog.listFolders(principalOf(ws), foldersQuery({ cursor: first.next_cursor! })))).toBe('invalid_cursor');
-      expect(await codeOf(catalog.listConversations(principalOf(admin), conversationsQuery({ cursor: first.next_cursor! })))).toBe('invalid_cursor');
+      expect(await domainErrorCode(catalog.listFolders(principalOf(ws), foldersQuery({ cursor: first.next_cursor! })))).toBe('invalid_cursor');
+      expect(await domainErrorCode(catalog.listConversations(principalOf(admin), conversationsQuery({ cursor: first.next_cursor! })))).toBe('invalid_cursor');
     });
   });
 

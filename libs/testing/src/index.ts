@@ -17,3 +17,4 @@ export * from './principal-of';
 export * from './markdown/markdown-renderers';
 export * from './guards/network-in-transaction.guard';
 export * from './seeded-random';
+export * from './domain-error-code';

@@ -1,6 +1,6 @@
 import { openWebhookSecret } from '@cs/events';
-import { DomainError, newId } from '@cs/domain';
-import { createTestDatabase, Fixtures, type Member, type TestDatabase } from '@cs/testing';
+import { newId } from '@cs/domain';
+import { createTestDatabase, domainErrorCode, Fixtures, type Member, type TestDatabase } from '@cs/testing';
 import type { WebhookActor } from './webhook-actor';
 import { currentWebhookSecret } from './webhook.commands';
 import { WebhookSubscriptions } from './webhook-subscriptions';
@@ -29,15 +29,6 @@ describe('WebhookSubscriptions (real PostgreSQL)', () => {
     return actorOf(await fixtures.member(await fixtures.workspace(), { role: 'admin' }));
   }
 
-  async function codeOf(call: Promise<unknown>): Promise<string> {
-    try {
-      await call;
-    } catch (error) {
-      if (error instanceof DomainError) return error.code;
-      throw error;
-    }
-    throw new Error('expected a DomainError');
-  }
 
   const row = async (id: string) =>
     (await db.dataSource.query(`SELECT * FROM webhooks WHERE id = $1`, [id]))[0] as Record<string, unknown> | undefined;
@@ -60,10 +51,10 @@ describe('WebhookSubscriptions (real PostgreSQL)', () => {
     const member = actorOf(await fixtures.member(workspace));
     const owner = actorOf(await fixtures.member(workspace, { role: 'admin' }));
     const hook = await subscriptions.create(owner, { url: 'http://example.test/a', events: ['conversation.ready'] });
-    expect(await codeOf(subscriptions.create(member, { url: 'http://example.test/a', events: ['conversation.ready'] }))).toBe('forbidden');
-    expect(await codeOf(subscriptions.get(member, hook.id))).toBe('forbidden');
-    expect(await codeOf(subscriptions.delete(member, hook.id))).toBe('forbidden');
-    expect(await codeOf(subscriptions.sendTestEvent(member, hook.id))).toBe('forbidden');
+    expect(await domainErrorCode(subscriptions.create(member, { url: 'http://example.test/a', events: ['conversation.ready'] }))).toBe('forbidden');
+    expect(await domainErrorCode(subscriptions.get(member, hook.id))).toBe('forbidden');
+    expect(await domainErrorCode(subscriptions.delete(member, hook.id))).toBe('forbidden');
+    expect(await domainErrorCode(subscriptions.sendTestEvent(member, hook.id))).toBe('forbidden');
     expect(await row(hook.id)).toBeDefined();
   });
 
@@ -72,11 +63,11 @@ describe('WebhookSubscriptions (real PostgreSQL)', () => {
     const theirs = await admin();
     const hook = await subscriptions.create(theirs, { url: 'http://example.test/theirs', events: ['conversation.ready'] });
     for (const id of [hook.id, newId('webhook'), 'whk_nonsense']) {
-      expect(await codeOf(subscriptions.get(mine, id))).toBe('not_found');
-      expect(await codeOf(subscriptions.update(mine, id, { enabled: false }))).toBe('not_found');
-      expect(await codeOf(subscriptions.rotateSecret(mine, id))).toBe('not_found');
-      expect(await codeOf(subscriptions.sendTestEvent(mine, id))).toBe('not_found');
-      expect(await codeOf(subscriptions.delete(mine, id))).toBe('not_found');
+      expect(await domainErrorCode(subscriptions.get(mine, id))).toBe('not_found');
+      expect(await domainErrorCode(subscriptions.update(mine, id, { enabled: false }))).toBe('not_found');
+      expect(await domainErrorCode(subscriptions.rotateSecret(mine, id))).toBe('not_found');
+      expect(await domainErrorCode(subscriptions.sendTestEvent(mine, id))).toBe('not_found');
+      expect(await domainErrorCode(subscriptions.delete(mine, id))).toBe('not_found');
     }
     expect(await row(hook.id)).toMatchObject({ enabled: true });
   });
@@ -121,16 +112,16 @@ describe('WebhookSubscriptions (real PostgreSQL)', () => {
       const { owner, other, hook, deliveryId } = await twoAdminsAndAPrivateEvent();
       const before = { webhook: await row(hook.id), deliveries: await db.dataSource.query(`SELECT * FROM webhook_deliveries WHERE webhook_id = $1`, [hook.id]) };
       const refused = {
-        deliveries: await codeOf(subscriptions.deliveries(other, hook.id, { filters: { status: 'all' }, limit: 10 })),
-        delivery: await codeOf(subscriptions.delivery(other, hook.id, deliveryId)),
-        redeliver: await codeOf(subscriptions.redeliver(other, hook.id, deliveryId)),
-        recover: await codeOf(subscriptions.recover(other, hook.id, { since: new Date(now.getTime() - 3_600_000).toISOString() })),
-        test: await codeOf(subscriptions.sendTestEvent(other, hook.id)),
-        url: await codeOf(subscriptions.update(other, hook.id, { url: 'http://attacker.test/steal' })),
-        events: await codeOf(subscriptions.update(other, hook.id, { events: ['conversation.failed'] })),
-        urlWhileEnabling: await codeOf(subscriptions.update(other, hook.id, { enabled: true, url: 'http://attacker.test/steal' })),
-        rotate: await codeOf(subscriptions.rotateSecret(other, hook.id)),
-        secret: await codeOf(subscriptions.run(other, (tx, ctx) => currentWebhookSecret(tx, ctx, hook.id))),
+        deliveries: await domainErrorCode(subscriptions.deliveries(other, hook.id, { filters: { status: 'all' }, limit: 10 })),
+        delivery: await domainErrorCode(subscriptions.delivery(other, hook.id, deliveryId)),
+        redeliver: await domainErrorCode(subscriptions.redeliver(other, hook.id, deliveryId)),
+        recover: await domainErrorCode(subscriptions.recover(other, hook.id, { since: new Date(now.getTime() - 3_600_000).toISOString() })),
+        test: await domainErrorCode(subscriptions.sendTestEvent(other, hook.id)),
+        url: await domainErrorCode(subscriptions.update(other, hook.id, { url: 'http://attacker.test/steal' })),
+        events: await domainErrorCode(subscriptions.update(other, hook.id, { events: ['conversation.failed'] })),
+        urlWhileEnabling: await domainErrorCode(subscriptions.update(other, hook.id, { enabled: true, url: 'http://attacker.test/steal' })),
+        rotate: await domainErrorCode(subscriptions.rotateSecret(other, hook.id)),
+        secret: await domainErrorCode(subscriptions.run(other, (tx, ctx) => currentWebhookSecret(tx, ctx, hook.id))),
       };
       expect(refused).toEqual(Object.fromEntries(Object.keys(refused).map((k) => [k, 'forbidden'])));
       expect({ webhook: await row(hook.id), deliveries: await db.dataSource.query(`SELECT * FROM webhook_deliveries WHERE webhook_id = $1`, [hook.id]) }).toEqual(before);
@@ -177,7 +168,7 @@ describe('WebhookSubscriptions (real PostgreSQL)', () => {
       { status: 'pending', next_attempt_at: now, origin: 'redelivery' },
       { status: 'pending', next_attempt_at: now, origin: 'test' },
     ]);
-    expect(await codeOf(subscriptions.redeliver(actor, hook.id, newId('delivery')))).toBe('not_found');
+    expect(await domainErrorCode(subscriptions.redeliver(actor, hook.id, newId('delivery')))).toBe('not_found');
   });
 
   it('lists the delivery log newest first with keyset pages, filters failed ones, and shows every attempt', async () => {
@@ -215,7 +206,7 @@ describe('WebhookSubscriptions (real PostgreSQL)', () => {
       expect.objectContaining({ attempt: 1, duration_ms: 12, request_headers: { 'webhook-id': 'x' }, response_status: 500, error_kind: 'http_status' }),
     ]);
     const other = await admin();
-    expect(await codeOf(subscriptions.delivery(other, hook.id, ids[1] ?? ''))).toBe('not_found');
+    expect(await domainErrorCode(subscriptions.delivery(other, hook.id, ids[1] ?? ''))).toBe('not_found');
   });
 
   it("'failing' lists the failed deliveries and those still retried after a failed attempt, not the untried or succeeded ones", async () => {

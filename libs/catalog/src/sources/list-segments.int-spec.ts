@@ -1,6 +1,6 @@
-import { DomainError } from '@cs/domain';
+import type { DomainError } from '@cs/domain';
 import { CursorCodec } from '@cs/paging';
-import { createTestDatabase, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
+import { createTestDatabase, domainErrorCode, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
 import { Catalog } from '../catalog';
 import { LIST_SEGMENTS_PARAMS } from './list-segments.query';
 
@@ -21,15 +21,6 @@ const INPUT = {
   speaker_names: { 'Speaker 1': 'Ada Lovelace' },
 };
 
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-  return 'resolved';
-}
 
 describe('GET …/sources/{source_id}/segments against PostgreSQL', () => {
   let db: TestDatabase;
@@ -93,19 +84,19 @@ describe('GET …/sources/{source_id}/segments against PostgreSQL', () => {
     const second = await list({ cursor: first.next_cursor, speaker: 'Ada Lovelace' });
     expect(second.data.map((s) => s.index)).toEqual([4]);
     expect(second).toMatchObject({ has_more: false, next_cursor: null });
-    expect(await codeOf(list({ cursor: first.next_cursor, speaker: 'Speaker 2' }))).toBe('invalid_cursor');
-    expect(await codeOf(list({ cursor: first.next_cursor }, colleague))).toBe('invalid_cursor');
+    expect(await domainErrorCode(list({ cursor: first.next_cursor, speaker: 'Speaker 2' }))).toBe('invalid_cursor');
+    expect(await domainErrorCode(list({ cursor: first.next_cursor }, colleague))).toBe('invalid_cursor');
     const other = await f.source(await f.conversation(owner), { input: INPUT });
-    expect(await codeOf(list({ cursor: first.next_cursor }, owner, other.id, other.conversationId))).toBe('invalid_cursor');
+    expect(await domainErrorCode(list({ cursor: first.next_cursor }, owner, other.id, other.conversationId))).toBe('invalid_cursor');
   });
 
   it('answers a document with 409 and a private conversation, a wrong pairing or a bad id with the same 404', async () => {
-    expect(await codeOf(list({}, owner, documentId))).toBe('conflict');
-    expect(await codeOf(list({}, colleague))).toBe('not_found');
+    expect(await domainErrorCode(list({}, owner, documentId))).toBe('conflict');
+    expect(await domainErrorCode(list({}, colleague))).toBe('not_found');
     const elsewhere = await f.conversation(owner);
-    expect(await codeOf(list({}, owner, transcriptId, elsewhere.id))).toBe('not_found');
-    expect(await codeOf(list({}, owner, 'src_nope'))).toBe('not_found');
-    expect(await codeOf(list({}, owner, transcriptId, 'not-an-id'))).toBe('not_found');
+    expect(await domainErrorCode(list({}, owner, transcriptId, elsewhere.id))).toBe('not_found');
+    expect(await domainErrorCode(list({}, owner, 'src_nope'))).toBe('not_found');
+    expect(await domainErrorCode(list({}, owner, transcriptId, 'not-an-id'))).toBe('not_found');
   });
 
   it('refuses a window that ends before it starts, negative or fractional seconds, and a limit past 1000', () => {
