@@ -1,15 +1,10 @@
 import { isIdOf, newId, notFound } from '@cs/domain';
 import type { Tx } from '@cs/writes';
 import { getDelivery } from './delivery-log.queries';
+import { TEST_EVENT_TYPE } from './test-event-type';
 import { webhookFor } from './webhook-access';
 import type { WebhookCommandContext } from './webhook.commands';
 import type { WebhookDeliveryDetail } from './webhook.resource';
-
-/**
- * The type of the event "Send test event" delivers. It is not in EVENT_TYPES: nobody subscribes to it, it is only
- * ever sent on an admin's request, to the one webhook asked for.
- */
-export const TEST_EVENT_TYPE = 'webhook.test';
 
 /** The envelope of a test event: the spec's shape, with data that names the webhook and no conversation. */
 export function testEventEnvelope(webhookId: string, now: Date): { id: string; type: string; created_at: string; data: Record<string, unknown> } {

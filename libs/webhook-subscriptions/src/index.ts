@@ -5,7 +5,8 @@ export { createWebhookInput, endpointUrlProblem, RecoverWebhookInputSchema, UNKN
 export { recoverFailedDeliveries, type WebhookRecovery } from './delivery-recovery.command';
 /** The zod schemas of the webhook resources, from which their types and OpenAPI's components are derived. */
 export * as webhookResources from './webhook-resource.schema';
-export { TEST_EVENT_TYPE, testEventEnvelope } from './delivery.commands';
+export { testEventEnvelope } from './delivery.commands';
+export { TEST_EVENT_TYPE } from './test-event-type';
 export type { DeliveryLogFilters } from './delivery-log.queries';
 export type {
   DeliveryOrigin,

@@ -2,7 +2,7 @@ import { prefixedId, timestamp } from '@cs/domain';
 import { listEnvelope } from '@cs/paging';
 import { EVENT_TYPES } from '@cs/domain';
 import { z } from 'zod/v4';
-import { TEST_EVENT_TYPE } from './delivery.commands';
+import { TEST_EVENT_TYPE } from './test-event-type';
 import { EVENTS_DESCRIPTION, RATE_LIMIT_DESCRIPTION, WEBHOOK_LIMITS, WEBHOOK_URL_DESCRIPTION } from './webhook-input.schema';
 
 /**

@@ -10,9 +10,9 @@ import {
   deleteConversation,
   removeTag,
   updateConversation,
-  type WriteContext,
 } from './conversations/conversation.commands';
 import type { UploadInput } from './conversations/insert-sources';
+import type { WriteContext } from './write-context';
 import { createFolder, deleteFolder, updateFolder } from './folders/folder.commands';
 import { CreateFolderRequestSchema, UpdateFolderRequestSchema } from './folders/folder-input.schema';
 import { idempotent, validIdempotencyKey, type WriteResponse } from './idempotency/idempotency';

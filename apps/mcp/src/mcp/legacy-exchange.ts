@@ -2,7 +2,8 @@ import type { Response } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
 import { JsonResponseTransport } from './json-response.transport';
 import { serializeAnswer } from './json-rpc-answer';
-import { createMcpServer, type McpRequestContext } from './mcp-server.factory';
+import type { McpRequestContext } from './mcp-request-context';
+import { createMcpServer } from './mcp-server.factory';
 import { readStreamableHttpPost } from './streamable-http-post';
 
 /**

@@ -7,7 +7,8 @@ import { type NodeMcpRequestHandler, toNodeHandler } from '@modelcontextprotocol
 import type { Request, Response } from 'express';
 import { MCP_CONFIG, type McpConfig } from '../config/mcp-config';
 import { serveLegacyExchange } from './legacy-exchange';
-import { createMcpServer, type McpRequestContext } from './mcp-server.factory';
+import type { McpRequestContext } from './mcp-request-context';
+import { createMcpServer } from './mcp-server.factory';
 import { headerValue } from './streamable-http-post';
 
 const SERVER_VERSION = '0.1.0';

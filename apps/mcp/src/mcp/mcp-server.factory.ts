@@ -1,20 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { answerJson, type Catalog } from '@cs/catalog';
-import type { Search } from '@cs/search';
-import { DomainError, insufficientScope, type Principal, problemDocument } from '@cs/domain';
+import { answerJson } from '@cs/catalog';
+import { DomainError, insufficientScope, problemDocument } from '@cs/domain';
 import { internalError } from '@cs/nest-infrastructure';
 import { type CacheHint, type CallToolResult, Server, type Tool } from '@modelcontextprotocol/server';
 import { serveConversationResources } from '../resources/conversation-resources';
 import { TOOLS, toolNamed } from '../tools/tool-definitions';
-
-export interface McpRequestContext {
-  catalog: Catalog;
-  search: Search;
-  principal: Principal;
-  requestId: string;
-  publicApiUrl: string;
-  version: string;
-}
+import type { McpRequestContext } from './mcp-request-context';
 
 const INSTRUCTIONS =
   'Read-only access to the meetings and notes ("conversations") of one workspace of the Conversation Service. ' +

@@ -2,7 +2,7 @@ import { boundConversation, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
 import { Logger } from '@nestjs/common';
 import { DomainError, insufficientScope, type Scope } from '@cs/domain';
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
-import type { McpRequestContext } from '../mcp/mcp-server.factory';
+import type { McpRequestContext } from '../mcp/mcp-request-context';
 import { CONVERSATION_MIME_TYPE, CONVERSATION_URI_TEMPLATE, conversationIdOf, conversationLink } from './conversation-uri';
 
 /** What reading or listing conversations as resources needs, as the tools that read them do. */

@@ -1,6 +1,6 @@
 import { type Bot, type BotStatus, conflict, forbidden, isIdOf, newId, notFound, TERMINATION_REASONS, type TerminationReason, visibleTo } from '@cs/domain';
 import { recordEvent, requestProcessing } from '@cs/events';
-import type { WriteContext } from '../conversations/conversation.commands';
+import type { WriteContext } from '../write-context';
 import { insertSources } from '../conversations/insert-sources';
 import { assertFolderUsable } from '../conversations/references';
 import { conversationCreated, conversationUpdated, readConversationData } from '../events/change-events';

@@ -3,6 +3,7 @@ import { type Conversation, conflict, isIdOf, newId, notFound, type Principal } 
 import { recordEvent, requestProcessing } from '@cs/events';
 import { indexConversation } from '@cs/search';
 import type { Tx } from '../tx';
+import type { WriteContext } from '../write-context';
 import { rowChange } from '../update-row';
 import { LIMITS } from '../validation/fields';
 import type { CreateConversationInput, SourceInput, UpdateConversationInput } from './conversation-input.schema';
@@ -10,12 +11,6 @@ import { insertSources, type UploadInput } from './insert-sources';
 import { type LockedConversation, lockOwnedConversation } from './owned-conversation';
 import { assertFolderUsable, assertTagsExist } from './references';
 import { conversationCreated, conversationData, conversationPatched, conversationUpdated } from '../events/change-events';
-
-export interface WriteContext {
-  principal: Principal;
-  requestId: string | null;
-  now: Date;
-}
 
 /** POST /conversations: the conversation, its sources and tags, and its processing request, in one transaction. */
 export async function createConversation(tx: Tx, ctx: WriteContext, input: CreateConversationInput): Promise<Conversation> {

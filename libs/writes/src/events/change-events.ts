@@ -9,10 +9,10 @@ import {
   TAG_CHANGE_FIELDS,
   type TagChangeField,
 } from '@cs/events';
-import type { WriteContext } from '../conversations/conversation.commands';
+import type { WriteContext } from '../write-context';
 import type { LockedConversation } from '../conversations/owned-conversation';
-import type { FolderRow } from '../folders/folder.commands';
-import type { TagRow } from '../tags/tag.commands';
+import type { FolderRow } from '../folders/folder-row';
+import type { TagRow } from '../tags/tag-row';
 import type { Tx } from '../tx';
 import { type RowChange, updateStatement } from '../update-row';
 

@@ -1,6 +1,7 @@
-import { conflict, type Folder, forbidden, isIdOf, newId, notFound, type Visibility, visibleTo } from '@cs/domain';
+import { conflict, type Folder, forbidden, isIdOf, newId, notFound, visibleTo } from '@cs/domain';
 import { getFolder } from '@cs/catalog';
-import type { WriteContext } from '../conversations/conversation.commands';
+import type { WriteContext } from '../write-context';
+import type { FolderRow } from './folder-row';
 import { assertFolderUsable } from '../conversations/references';
 import type { Tx } from '../tx';
 import { rowChange } from '../update-row';
@@ -20,14 +21,6 @@ export async function createFolder(tx: Tx, ctx: WriteContext, input: CreateFolde
 }
 
 /** What a folder's PATCH compares and its events carry: the row as locked, or as inserted. */
-export interface FolderRow {
-  id: string;
-  owner_id: string;
-  name: string;
-  parent_id: string | null;
-  visibility: Visibility;
-}
-
 async function lockOwnedFolder(tx: Tx, ctx: WriteContext, id: string): Promise<FolderRow> {
   if (!isIdOf('folder', id)) throw notFound('folder');
   const [row] = await tx.query<FolderRow>(`SELECT f.id, f.owner_id, f.name, f.parent_id, f.visibility FROM folders f WHERE f.id = $1 AND f.workspace_id = $2 AND ${visibleTo('f', '$3')} FOR UPDATE`, [

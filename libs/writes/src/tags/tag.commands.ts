@@ -1,6 +1,7 @@
 import { getTag } from '@cs/catalog';
 import { conflict, isIdOf, newId, notFound, type TagCatalogEntry } from '@cs/domain';
-import type { WriteContext } from '../conversations/conversation.commands';
+import type { WriteContext } from '../write-context';
+import type { TagRow } from './tag-row';
 import type { Tx } from '../tx';
 import { rowChange } from '../update-row';
 import { isUniqueViolation } from '../unique-violation';
@@ -47,13 +48,6 @@ export async function createTag(tx: Tx, ctx: WriteContext, input: CreateTagInput
 }
 
 /** What a tag's PATCH compares and its events carry: the row as locked, or as inserted. */
-export interface TagRow {
-  id: string;
-  name: string;
-  color: string | null;
-  description: string | null;
-}
-
 async function lockTag(tx: Tx, ctx: WriteContext, id: string): Promise<TagRow> {
   if (!isIdOf('tag', id)) throw notFound('tag');
   const [row] = await tx.query<TagRow>(`SELECT id, name, color, description FROM tags WHERE id = $1 AND workspace_id = $2 FOR UPDATE`, [id, ctx.principal.workspaceId]);

@@ -1,5 +1,5 @@
 import { CORPUS_ATTRIBUTION, type CorpusMeeting, type CorpusName, loadMeetings, timedTurns } from '@cs/meeting-corpus';
-import type { PlannedConversation } from './demo-conversations.planner';
+import type { PlannedConversation } from './planned-conversation.model';
 import type { FolderKey, UserKey, WorkspaceKey } from './demo-organisation.dataset';
 
 /**

@@ -1,62 +1,17 @@
-import type { ConversationStatus, SourceType, TagOrigin, TerminationReason, Visibility } from '@cs/domain';
+import type { SourceType } from '@cs/domain';
 import { ACME_CUSTOMER_MEETINGS } from './acme-customer-meetings.dataset';
 import { ACME_PEOPLE_MEETINGS } from './acme-people-meetings.dataset';
 import { ACME_PRODUCT_MEETINGS } from './acme-product-meetings.dataset';
-import type { FolderKey, TagKey, UserKey, WorkspaceKey } from './demo-organisation.dataset';
 import { planCorpusConversations } from './corpus-meetings.dataset';
 import { GLOBEX_MEETINGS } from './globex-meetings.dataset';
 import type { MeetingInstance, MeetingSeries, Outcome, SourceKind } from './meeting-series.model';
+import type { PlannedConversation, PlannedSource, PlannedTag } from './planned-conversation.model';
 import { generatePlanningMeeting, PLANNING_MEETING_SECONDS } from './planning-meeting.generator';
 import { SeededRandom } from './seeded-random';
 import { buildAgenda, buildNotes } from './meeting-documents.generator';
 import { generateMeetingTranscript, type TranscriptSegment } from './transcript.generator';
 
 export const DEMO_SERIES: readonly MeetingSeries[] = [...ACME_PRODUCT_MEETINGS, ...ACME_CUSTOMER_MEETINGS, ...ACME_PEOPLE_MEETINGS, ...GLOBEX_MEETINGS];
-
-export interface PlannedSource {
-  type: SourceType;
-  title: string | null;
-  durationSeconds: number | null;
-  language: string | null;
-  meetingUrl: string | null;
-  attendees: string[];
-  participants: string[];
-  /** Set only when nothing will process the source (a failed transcription, never processed). */
-  content: string | null;
-  /** What the API stores for processing: a transcript's segments, a document's or a text's content. */
-  input: Record<string, unknown> | null;
-  /** An uploaded file's bytes and kind (`txt`, `pdf`…); null for other sources and for a scan nothing can be read from. */
-  upload: Buffer | null;
-  uploadKind: string | null;
-}
-
-export interface PlannedTag {
-  tag: TagKey;
-  origin: TagOrigin;
-  accepted: boolean;
-}
-
-/** One conversation row with its sources and tags, keyed by dataset keys; the writer assigns ids. */
-export interface PlannedConversation {
-  key: string;
-  workspace: WorkspaceKey;
-  owner: UserKey;
-  folder: FolderKey | null;
-  title: string;
-  visibility: Visibility;
-  status: ConversationStatus;
-  terminationReason: TerminationReason | null;
-  errorReason: string | null;
-  /**
-   * Sent to the processor when seeded (seeded pending, with a processing job): its summary, digest, participants,
-   * language and tag suggestions are then the product's own work. The failed ones stay as they ended.
-   */
-  process: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  sources: PlannedSource[];
-  tags: PlannedTag[];
-}
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

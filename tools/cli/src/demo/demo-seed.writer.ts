@@ -3,7 +3,7 @@ import { newId } from '@cs/domain';
 import { requestProcessing } from '@cs/events';
 import { insertRows, type RowQueryable } from '@cs/persistence';
 import { DEMO_FOLDERS, DEMO_TAGS, DEMO_USERS, DEMO_WORKSPACES, type UserKey, type WorkspaceKey } from './demo-organisation.dataset';
-import type { PlannedConversation } from './demo-conversations.planner';
+import type { PlannedConversation } from './planned-conversation.model';
 
 export interface WrittenDemo {
   workspaces: Array<{ key: WorkspaceKey; id: string; name: string }>;
