@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 import { AUTH_USAGE, parseAuthArgs, runAuth } from './auth/auth';
-import { UsageError } from './bench-args';
+import { UsageError } from './kit/bench-args';
 import { DATA_ACCESS_USAGE, parseDataAccessArgs, runDataAccess } from './data-access/data-access';
 import { EVENTS_USAGE, parseEventsArgs, runEvents } from './events/events';
 import { FAULTS_USAGE, parseFaultsArgs, runFaults } from './faults/faults';
 import { MCP_USAGE, parseMcpArgs, runMcp } from './mcp/mcp';
 import { OVERLOAD_USAGE, parseOverloadArgs, runOverload } from './overload/overload';
 import { REST_READ_USAGE, parseRestReadArgs, runRestRead } from './rest-read/rest-read';
-import { killStartedServers } from './rest-read/servers';
+import { killStartedServers } from './kit/servers';
 import { PROCESSING_USAGE, parseProcessingArgs, runProcessing } from './processing/processing';
 import { parseScaleArgs, runScale, SCALE_USAGE } from './scale/scale';
 import { parseSummaryQualityArgs, runSummaryQuality, SUMMARY_QUALITY_USAGE } from './summary-quality/summary-quality';

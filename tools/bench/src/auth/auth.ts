@@ -1,24 +1,24 @@
-import { resourceServerBenchEnv } from '../resource-server-env';
+import { resourceServerBenchEnv } from '../kit/resource-server-env';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { Pool } from 'pg';
-import { machineFacts, ROOT, writeResults } from '../results-file';
-import { databaseUrl } from '../rest-read/dataset';
-import { loadRun } from '../rest-read/load';
-import { applyBenchArgs } from '../bench-args';
-import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
-import { bestRun, type RunFigures, spread, summarize } from '../rest-read/stats';
+import { machineFacts, ROOT, writeResults } from '../kit/results-file';
+import { databaseUrl } from '../kit/bench-database';
+import { loadRun } from '../kit/closed-loop';
+import { applyBenchArgs } from '../kit/bench-args';
+import { choosePinning, freePort, type RunningServer, startServer } from '../kit/servers';
+import { bestRun, type RunFigures, spread, summarize } from '../kit/stats';
 import { attribute, type CpuProfile, monotonicMicros } from './cpu-profile';
-import { keepAliveAgent, send } from './http';
+import { keepAliveAgent, send } from '../kit/http';
 import { rs256Micro, verifierMicro } from './micro';
 import { FlowError, JWKS_PATH, makeConnections, readTokenResponse, refreshGrant, type TokenSet } from './oauth-flow';
-import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit, sleep, STATS_IDLE_FLUSH_MS } from './pg-stats';
+import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit, sleep, STATS_IDLE_FLUSH_MS } from '../kit/pg-stats';
 import { grantSlots, type RefreshCall, runClosedLoop } from './refresh-loop';
 import { AUTH_TARGETS, type ApiComparison, formatBreakdown, formatProfile, formatRefresh, formatVerification, judgeAuth, KEYCLOAK_REFRESH_PER_VCPU, type RefreshRun, type StatementProbe } from './report';
 import { prepareAuthDatabase } from './setup';
-import { serviceUrls } from '../service-urls';
+import { serviceUrls } from '../kit/service-urls';
 
 /** The repository root, from tools/bench/dist/auth (built) or tools/bench/src/auth (tests). */
 const AUTH_ENTRY = join(ROOT, 'apps', 'auth', 'dist', 'main.js');

@@ -11,15 +11,15 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool } from 'pg';
 import type { DataSource } from 'typeorm';
-import { applyBenchArgs } from '../bench-args';
-import { recreateDatabase } from '../bench-database';
-import { isLocalDatabase, PostgresObserver } from '../auth/pg-stats';
+import { applyBenchArgs } from '../kit/bench-args';
+import { recreateDatabase } from '../kit/bench-database';
+import { isLocalDatabase, PostgresObserver } from '../kit/pg-stats';
 import { type CallFigures, type CallSamples, callFigures, noSamples, timeCalls } from '../data-access/call-timer';
-import { databaseUrl as urlOfDatabase } from '../rest-read/dataset';
-import { type Recorded, recording } from '../rest-read/explain';
-import { seededRandom } from '../rest-read/dataset-generator';
-import { machineFacts, writeResults } from '../results-file';
-import { serviceUrls } from '../service-urls';
+import { databaseUrl as urlOfDatabase } from '../kit/bench-database';
+import { type Recorded, recording } from '../kit/explain';
+import { seededRandom } from '@cs/testing';
+import { machineFacts, writeResults } from '../kit/results-file';
+import { serviceUrls } from '../kit/service-urls';
 
 export interface EventsOptions {
   quick: boolean;

@@ -1,19 +1,19 @@
-import { resourceServerBenchEnv } from '../resource-server-env';
+import { resourceServerBenchEnv } from '../kit/resource-server-env';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
-import { applyBenchArgs } from '../bench-args';
-import { keepAliveAgent, send } from '../auth/http';
+import { applyBenchArgs } from '../kit/bench-args';
+import { keepAliveAgent, send } from '../kit/http';
 import { HeadlessUser, JWKS_PATH } from '../auth/oauth-flow';
 import { prepareAuthDatabase } from '../auth/setup';
-import { machineFacts, ROOT, writeResults } from '../results-file';
-import { loadRun } from '../rest-read/load';
-import { choosePinning, freePort, type RunningServer, startServer, UNPINNED } from '../rest-read/servers';
-import { bestRun, type RunFigures, ratio, spread, NOISY_SPREAD } from '../rest-read/stats';
+import { machineFacts, ROOT, writeResults } from '../kit/results-file';
+import { loadRun } from '../kit/closed-loop';
+import { choosePinning, freePort, type RunningServer, startServer, UNPINNED } from '../kit/servers';
+import { bestRun, type RunFigures, ratio, spread, NOISY_SPREAD } from '../kit/stats';
 import { seedMcpDataset } from './mcp-dataset';
 import { benchMetadataDocumentAuthorization } from './metadata-document-authorization';
-import { serviceUrls } from '../service-urls';
+import { serviceUrls } from '../kit/service-urls';
 
 const ENTRIES = { auth: join(ROOT, 'apps', 'auth', 'dist', 'main.js'), api: join(ROOT, 'apps', 'api', 'dist', 'main.js'), mcp: join(ROOT, 'apps', 'mcp', 'dist', 'main.js') };
 const SCOPE = 'conversations:read folders:read email';

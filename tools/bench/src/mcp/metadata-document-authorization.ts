@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { MetadataDocumentServer } from '@cs/testing';
-import { ROOT, writeResults } from '../results-file';
-import { freePort, startServer, UNPINNED } from '../rest-read/servers';
-import { percentile, ratio } from '../rest-read/stats';
+import { ROOT, writeResults } from '../kit/results-file';
+import { freePort, startServer, UNPINNED } from '../kit/servers';
+import { percentile, ratio } from '../kit/stats';
 
 const AUTH_ENTRY = join(ROOT, 'apps', 'auth', 'dist', 'main.js');
 const REDIRECT_URI = 'http://127.0.0.1:9/callback';

@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
-import { applyBenchArgs } from '../bench-args';
+import { applyBenchArgs } from '../kit/bench-args';
 import { prepareAuthDatabase } from '../auth/setup';
 import { seedMcpDataset } from '../mcp/mcp-dataset';
-import { resourceServerBenchEnv } from '../resource-server-env';
-import { machineFacts, ROOT, writeResults } from '../results-file';
-import { loadRun } from '../rest-read/load';
-import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
-import { bestRun, type RunFigures } from '../rest-read/stats';
+import { resourceServerBenchEnv } from '../kit/resource-server-env';
+import { machineFacts, ROOT, writeResults } from '../kit/results-file';
+import { loadRun } from '../kit/closed-loop';
+import { choosePinning, freePort, type RunningServer, startServer } from '../kit/servers';
+import { bestRun, type RunFigures } from '../kit/stats';
 import { type OpenLoopFigures, openLoopRun } from './open-loop';
-import { serviceUrls } from '../service-urls';
+import { serviceUrls } from '../kit/service-urls';
 
 const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
 /** Issue 7: under twice the load that saturates `api`, it keeps answering. */

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fixed, table } from '../rest-read/report';
-import type { Pinning } from '../rest-read/servers';
-import { percentile } from '../rest-read/stats';
+import { fixed, table } from '../kit/table';
+import type { Pinning } from '../kit/servers';
+import { percentile } from '../kit/stats';
 import type { WorkerConfig, WorkerReport } from './pipeline-worker';
 
 /** The target: a two-hour transcript processed in under 2 seconds on one core (judged on p99). */

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
-import { applyBenchArgs } from '../bench-args';
-import { machineFacts, writeResults } from '../results-file';
-import { choosePinning } from '../rest-read/servers';
+import { applyBenchArgs } from '../kit/bench-args';
+import { machineFacts, writeResults } from '../kit/results-file';
+import { choosePinning } from '../kit/servers';
 import { pipelineStepsScenario, type ProcessingScenario, TWO_HOUR_TARGET_MS } from './pipeline-steps.scenario';
 import type { WorkerConfig } from './pipeline-worker';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { resourceServerBenchEnv } from '../resource-server-env';
-import { ROOT } from '../results-file';
-import { choosePinning, freePort, type Pinning, type RunningServer, startServer } from './servers';
+import { resourceServerBenchEnv } from '../kit/resource-server-env';
+import { ROOT } from '../kit/results-file';
+import { choosePinning, freePort, type Pinning, type RunningServer, startServer } from '../kit/servers';
 
 /**
  * The api's V8 flags in production (NODE_OPTIONS in k8s/base/api.yaml). A young generation of 8 MB semi-spaces

@@ -1,17 +1,17 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Pool } from 'pg';
-import { machineFacts, writeResults } from '../results-file';
-import { applyBenchArgs } from '../bench-args';
+import { machineFacts, writeResults } from '../kit/results-file';
+import { applyBenchArgs } from '../kit/bench-args';
 import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
 import { ensureDataset } from './dataset';
 import { explainRoutes } from './explain';
-import { loadRun } from './load';
-import { cpuRatio, formatPlans, formatResults, formatRuns, judge, type RouteResult } from './report';
+import { loadRun } from '../kit/closed-loop';
+import { cpuRatio, formatPlans, formatResults, formatRuns, judge, type RouteResult, TARGETS } from './report';
 import { benchRoutes, checkSameAnswers, PAGE_LIMIT, walkToDeepCursor } from './routes';
-import { type RunningServer } from './servers';
+import { type RunningServer } from '../kit/servers';
 import { missingApiBuild, startApiAndBaseline } from './api-and-baseline';
-import { bestRun, type RunFigures, spread, TARGETS } from './stats';
-import { serviceUrls } from '../service-urls';
+import { bestRun, type RunFigures, spread } from '../kit/stats';
+import { serviceUrls } from '../kit/service-urls';
 
 
 

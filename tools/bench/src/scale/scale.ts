@@ -1,9 +1,9 @@
 import { loadavg } from 'node:os';
 import { isFailure, runScaleScenario } from '@cs/testing';
-import { applyBenchArgs } from '../bench-args';
-import { machineFacts, writeResults } from '../results-file';
+import { applyBenchArgs } from '../kit/bench-args';
+import { machineFacts, writeResults } from '../kit/results-file';
 import { phaseFigures } from './phases';
-import { serviceUrls } from '../service-urls';
+import { serviceUrls } from '../kit/service-urls';
 
 
 export interface ScaleOptions {

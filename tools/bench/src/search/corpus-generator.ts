@@ -1,7 +1,7 @@
 import { newId, newSecret, secretDigest, secretHint } from '@cs/domain';
 import type { CorpusMeeting, TimedTurn } from '@cs/meeting-corpus';
 import { renderTranscript, type TranscriptSegment } from '@cs/processing';
-import { copyLine } from '../rest-read/copy-text';
+import { copyLine } from '../kit/copy-text';
 import { TABLE_COLUMNS } from '../rest-read/dataset-generator';
 
 /** How big the search corpus is and how it is spread. */
@@ -83,7 +83,6 @@ export interface CorpusInfo {
 }
 
 /** mulberry32: a small, fast, seedable PRNG. */
-export { seededRandom } from '../rest-read/dataset-generator';
 
 const pick = <T>(rng: () => number, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 

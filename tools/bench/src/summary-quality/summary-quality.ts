@@ -1,9 +1,9 @@
 import { type CorpusMeeting, CORPUS_NAMES, type CorpusName, type CorpusSplit, loadMeetings } from '@cs/meeting-corpus';
 import { DIGEST_MAX_LENGTH } from '@cs/domain';
-import { applyBenchArgs } from '../bench-args';
-import { fixed, table } from '../rest-read/report';
-import { percentile } from '../rest-read/stats';
-import { writeResults } from '../results-file';
+import { applyBenchArgs } from '../kit/bench-args';
+import { fixed, table } from '../kit/table';
+import { percentile } from '../kit/stats';
+import { writeResults } from '../kit/results-file';
 import { leadBaseline, textRankBaseline } from './baselines';
 import { referenceLabels, runMeeting, sectionStarts } from './meeting-run';
 import { type RougeF1, rougeF1, rougeTokens, summaryProse } from './rouge-scores';

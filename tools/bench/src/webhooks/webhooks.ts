@@ -7,15 +7,15 @@ import { newId } from '@cs/domain';
 import { newWebhookSecret, sealWebhookSecret } from '@cs/events';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
-import { applyBenchArgs } from '../bench-args';
-import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit } from '../auth/pg-stats';
+import { applyBenchArgs } from '../kit/bench-args';
+import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit } from '../kit/pg-stats';
 import { prepareAuthDatabase } from '../auth/setup';
-import { databaseUrl } from '../rest-read/dataset';
-import { machineFacts, ROOT, writeResults } from '../results-file';
-import { freePort, processCpuSeconds, type RunningServer, startServer, UNPINNED } from '../rest-read/servers';
-import { median, percentile } from '../rest-read/stats';
+import { databaseUrl } from '../kit/bench-database';
+import { machineFacts, ROOT, writeResults } from '../kit/results-file';
+import { freePort, processCpuSeconds, type RunningServer, startServer, UNPINNED } from '../kit/servers';
+import { median, percentile } from '../kit/stats';
 import { BenchReceivers } from './webhook-receivers';
-import { serviceUrls } from '../service-urls';
+import { serviceUrls } from '../kit/service-urls';
 
 const ENTRY = join(ROOT, 'apps', 'webhook-worker', 'dist', 'main.js');
 /** Issue 5's targets on this 2-core machine. */

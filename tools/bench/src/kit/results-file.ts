@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
-/** The repository root (this file is compiled to tools/bench/dist/). */
-export const ROOT = resolve(__dirname, '..', '..', '..');
+/** The repository root (this file is compiled to tools/bench/dist/kit/). */
+export const ROOT = resolve(__dirname, '..', '..', '..', '..');
 
 /** What every results file says about the machine a run measured. */
 export function machineFacts(pinnedCpu: number | null, loadBefore: number, loadAfter: number) {
