@@ -264,7 +264,13 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
         `machine load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
       ].join('\n'),
     );
-    const file = writeResults('events', startedAt, { benchmark: 'events', started_at: startedAt.toISOString(), options, machine: machineFacts(null, loadBefore, loadAfter), figures });
+    const file = writeResults('events', startedAt, { benchmark: 'events', started_at: startedAt.toISOString(), options, machine: machineFacts(null, loadBefore, loadAfter), figures }, {
+      quick: options.quick,
+      figures:
+        `${options.events.toLocaleString('en-US')} events: resume p99 ${ms(figures.resume.catalog.p99)}; following ${figures.follow.events_per_second.toFixed(0)} events/s; ` +
+        `a PATCH with its event ${(figures.write.with_events.callsPerSecond / figures.write.before_events.callsPerSecond).toFixed(2)}× the writes/s of one without; ` +
+        `feed delay p99 ${ms(delay.quiet.p99)} (${ms(delay.foreign.p99)} beside open transactions)`,
+    });
     log(`results: ${file}`);
     return 0;
   } finally {

@@ -388,6 +388,13 @@ export async function runFaults(options: FaultsOptions, out: Out, log: Out): Pro
       drills: reports,
       verdicts,
       pass,
+    }, {
+      quick: options.quick,
+      figures:
+        `${reports.reduce((n, r) => n + r.lostWrites.length, 0)} lost writes, ${reports.reduce((n, r) => n + r.lostEvents, 0)} lost events, ` +
+        `${reports.reduce((n, r) => n + r.duplicates, 0)} duplicates in ${reports.length} drills; ` +
+        reports.map((r) => `${r.drill}: ${r.failedDuringFault} failed, ${r.recoverSeconds === null ? 'not recovered' : `recovered in ${r.recoverSeconds.toFixed(1)} s`}`).join(', ') +
+        `: ${pass ? 'met' : 'not met'}`,
     });
     out(`  results: ${file}`);
     // The apps' warnings and errors during the drills (the api's "unhandled error" lines name what answered 500).

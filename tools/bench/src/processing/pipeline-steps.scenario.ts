@@ -13,6 +13,8 @@ export interface ScenarioResult {
   lines: string[];
   /** What goes into the results file under this scenario's name. */
   json: object;
+  /** Its figures in one line, for the root README. */
+  headline: string;
   pass: boolean;
 }
 
@@ -95,6 +97,7 @@ export const pipelineStepsScenario: ProcessingScenario = {
     return {
       lines,
       pass,
+      headline: `two-hour transcript p50 ${fixed(p50, 1)} ms, p99 ${fixed(p99, 1)} ms: ${pass ? 'met' : 'not met'}; ${fixed(perMinute, 0)} one-hour conversations per minute of CPU`,
       json: {
         config,
         two_hour: {

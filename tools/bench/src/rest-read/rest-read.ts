@@ -6,10 +6,11 @@ import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
 import { ensureDataset } from './dataset';
 import { explainRoutes } from './explain';
 import { loadRun } from '../kit/closed-loop';
+import { fixed } from '../kit/table';
 import { cpuRatio, formatPlans, formatResults, formatRuns, judge, type RouteResult, TARGETS } from './report';
 import { benchRoutes, checkSameAnswers, PAGE_LIMIT, walkToDeepCursor } from './routes';
-import { type RunningServer } from '../kit/servers';
-import { missingApiBuild, startApiAndBaseline } from './api-and-baseline';
+import { missingBuild, type RunningServer } from '../kit/servers';
+import { startApiAndBaseline } from './api-and-baseline';
 import { bestRun, type RunFigures, spread } from '../kit/stats';
 import { serviceUrls } from '../kit/service-urls';
 
@@ -63,7 +64,7 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
   const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
   const shape = options.quick ? QUICK_SHAPE : FULL_SHAPE;
   const deepPages = options.quick ? 100 : 1_000;
-  const missing = missingApiBuild();
+  const missing = missingBuild('api');
   if (missing) {
     log(missing);
     return 1;
@@ -220,7 +221,14 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
       ),
       pass: verdicts.pass,
     };
-    out(`results: ${writeResults('rest-read', startedAt, json)}`);
+    const ratios = verdicts.routes.map((r) => r.ratio);
+    const headline = {
+      quick: options.quick,
+      figures:
+        `api/baseline req/s ${fixed(Math.min(...ratios), 2)}–${fixed(Math.max(...ratios), 2)} over the ${ratios.length} routes; ` +
+        `deep page p99 ${fixed(verdicts.deepOverFirstP99Api, 2)}× the first page's: ${verdicts.pass ? 'met' : 'not met'}`,
+    };
+    out(`results: ${writeResults('rest-read', startedAt, json, headline)}`);
     return verdicts.pass || !enforce ? 0 : 3;
   } finally {
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));

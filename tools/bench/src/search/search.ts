@@ -1,3 +1,4 @@
+import { fixed } from '../kit/table';
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { loadMeetings, timedTurns } from '@cs/meeting-corpus';
@@ -6,8 +7,8 @@ import { ApiKeyResolver } from '@cs/token-verification';
 import { Pool } from 'pg';
 import { applyBenchArgs } from '../kit/bench-args';
 import { machineFacts, ROOT, writeResults } from '../kit/results-file';
-import { type RunningServer } from '../kit/servers';
-import { missingApiBuild, startApiAndBaseline } from '../rest-read/api-and-baseline';
+import { missingBuild, type RunningServer } from '../kit/servers';
+import { startApiAndBaseline } from '../rest-read/api-and-baseline';
 import { bestRun, type RunFigures } from '../kit/stats';
 import { serviceUrls } from '../kit/service-urls';
 import { bulkIndex } from './bulk-index';
@@ -129,7 +130,7 @@ async function checkSameAnswers(
 export async function runSearch(options: SearchBenchOptions, out: Out, log: Out): Promise<number> {
   const startedAt = new Date();
   const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
-  const missing = missingApiBuild();
+  const missing = missingBuild('api');
   if (missing) {
     log(missing);
     return 1;
@@ -324,7 +325,16 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
       seq_scans: seqScans,
       pass,
     };
-    out(`results: ${writeResults('search', startedAt, json)}`);
+    const headline = {
+      quick: options.quick,
+      figures:
+        `${info.counts.conversations.toLocaleString('en-US')} conversations (${(info.transcriptWords / 1e6).toFixed(0)} M words), api p50 / p99 ms, \`/search\` and list \`q\`: ` +
+        QUERY_CLASSES.map((c) => `${c} ${results.filter((r) => r.class === c).map((r) => `${fixed(r.api.p50, 1)} / ${fixed(r.api.p99, 0)}`).join(' and ')}`).join(', ') +
+        `; api/baseline ${fixed(Math.min(...results.map((r) => r.ratio)), 2)}–${fixed(Math.max(...results.map((r) => r.ratio)), 2)}; ` +
+        `GIN ${fixed(ginBytes / millionWords / 1e6, 1)} MB per million words; ready → searchable p50 ${fixed(fresh.p50Ms, 1)} ms; ` +
+        `${plansClean ? 'no sequential scan' : `${seqScans.length} plans with a sequential scan`}: ${pass ? 'met' : 'not met'}`,
+    };
+    out(`results: ${writeResults('search', startedAt, json, headline)}`);
     return pass || !enforce ? 0 : 3;
   } finally {
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
