@@ -1,5 +1,5 @@
 import { createDataSource, runMigrations } from '@cs/persistence';
-import { Client } from 'pg';
+import { Client, type Pool } from 'pg';
 
 export type Log = (message: string) => void;
 
@@ -105,6 +105,23 @@ export async function ensureGeneratedDatabase<M>(options: {
   });
   log(`${what} generated in ${marker.generationSeconds.toFixed(1)} s`);
   return { url, marker, generatedNow: true };
+}
+
+/** What a results file says about a generated database: which, when and how long it took, its shape and row counts. */
+export function generatedDatabaseFacts(prepared: { database: string; generatedNow: boolean; generationSeconds: number; generatedAt: string; info: { shape: object; counts: object } }) {
+  return {
+    database: prepared.database,
+    generated_now: prepared.generatedNow,
+    generation_seconds: prepared.generationSeconds,
+    generated_at: prepared.generatedAt,
+    shape: prepared.info.shape,
+    counts: prepared.info.counts,
+  };
+}
+
+/** The server's `SELECT version()`. */
+export async function postgresVersion(pool: Pool): Promise<string | null> {
+  return (await pool.query<{ version: string }>('SELECT version()')).rows[0]?.version ?? null;
 }
 
 /** Logs each step of a generation with the seconds since the previous one; returns those seconds. */

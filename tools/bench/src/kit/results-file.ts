@@ -20,6 +20,11 @@ export function machineFacts(pinnedCpu: number | null, loadBefore: number, loadA
   };
 }
 
+/** The first fields of a results file: which benchmark, when, at what size, on what machine, on which Postgres. */
+export function runFacts(benchmark: string, startedAt: Date, quick: boolean, machine: ReturnType<typeof machineFacts>, postgres: string | null) {
+  return { benchmark, started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), quick, machine, postgres };
+}
+
 /** A run's headline, as the root README's table shows it. */
 export interface RunHeadline {
   /** A smoke-test size (`--quick` or a partial run) rather than the benchmark's full size. */

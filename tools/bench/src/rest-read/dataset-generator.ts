@@ -143,15 +143,20 @@ export function transcriptContent(rng: () => number, speakers: readonly string[]
   return lines.join('\n');
 }
 
-interface Member {
+/** A workspace member as the generators plan it (the search corpus needs no email). */
+export interface PlannedMember {
   userId: string;
   name: string;
+}
+
+interface Member extends PlannedMember {
   email: string;
 }
 
-interface WorkspacePlan {
+/** A workspace of a generated dataset, planned before its rows are written. */
+export interface WorkspacePlan<M extends PlannedMember = Member> {
   id: string;
-  members: Member[];
+  members: M[];
   /** Every folder of the workspace. */
   folders: string[];
   /** Cumulative Zipf weights over `tags`, so the first tag is by far the most used. */

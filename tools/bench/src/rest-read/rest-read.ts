@@ -1,6 +1,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Pool } from 'pg';
-import { machineFacts, writeResults } from '../kit/results-file';
+import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
+import { machineFacts, runFacts, writeResults } from '../kit/results-file';
 import { applyBenchArgs } from '../kit/bench-args';
 import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
 import { ensureDataset } from './dataset';
@@ -163,19 +164,9 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
     );
 
     const json = {
-      benchmark: 'rest-read',
-      started_at: startedAt.toISOString(),
-      finished_at: new Date().toISOString(),
-      quick: options.quick,
-      machine: machineFacts(pinning.cpu, loadBefore, loadAfter),
-      postgres: (await pool.query<{ version: string }>('SELECT version()')).rows[0]?.version ?? null,
+      ...runFacts('rest-read', startedAt, options.quick, machineFacts(pinning.cpu, loadBefore, loadAfter), await postgresVersion(pool)),
       dataset: {
-        database: dataset.database,
-        generated_now: dataset.generatedNow,
-        generation_seconds: dataset.generationSeconds,
-        generated_at: dataset.generatedAt,
-        shape: info.shape,
-        counts: info.counts,
+        ...generatedDatabaseFacts(dataset),
         visible_ready_for_key_user: info.visibleReadyForKeyUser,
         big_folder_descendants: info.bigFolderDescendants,
         popular_tag_conversations: info.popularTagConversations,

@@ -6,7 +6,8 @@ import { poolQueryable, SESSION_OPTIONS } from '@cs/persistence';
 import { ApiKeyResolver } from '@cs/token-verification';
 import { Pool } from 'pg';
 import { applyBenchArgs } from '../kit/bench-args';
-import { machineFacts, ROOT, writeResults } from '../kit/results-file';
+import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
+import { machineFacts, ROOT, runFacts, writeResults } from '../kit/results-file';
 import { missingBuild, type RunningServer } from '../kit/servers';
 import { startApiAndBaseline } from '../rest-read/api-and-baseline';
 import { bestRun, type RunFigures } from '../kit/stats';
@@ -286,19 +287,9 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
     );
 
     const json = {
-      benchmark: 'search',
-      started_at: startedAt.toISOString(),
-      finished_at: new Date().toISOString(),
-      quick: options.quick,
-      machine: machineFacts(pinning.cpu, loadBefore, loadAfter),
-      postgres: (await pool.query<{ version: string }>('SELECT version()')).rows[0]?.version ?? null,
+      ...runFacts('search', startedAt, options.quick, machineFacts(pinning.cpu, loadBefore, loadAfter), await postgresVersion(pool)),
       corpus: {
-        database: corpus.database,
-        generated_now: corpus.generatedNow,
-        generation_seconds: corpus.generationSeconds,
-        generated_at: corpus.generatedAt,
-        shape: info.shape,
-        counts: info.counts,
+        ...generatedDatabaseFacts(corpus),
         transcript_words: info.transcriptWords,
         content_chars: info.contentChars,
         visible_ready_for_key_user: info.visibleReadyForKeyUser,
