@@ -8,7 +8,7 @@ import { databaseUrl } from '../kit/bench-database';
 import { loadRun } from '../kit/closed-loop';
 import { applyBenchArgs } from '../kit/bench-args';
 import { appEntry, choosePinning, freePort, missingBuild, type RunningServer, startServer } from '../kit/servers';
-import { bestRun, type RunFigures, spread, summarize } from '../kit/stats';
+import { bestRun, type RunFigures, spread, summarize, verdictWord } from '../kit/stats';
 import { attribute, type CpuProfile, monotonicMicros } from './cpu-profile';
 import { keepAliveAgent, send } from '../kit/http';
 import { rs256Micro, verifierMicro } from './micro';
@@ -333,7 +333,7 @@ export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise
         `token verification (access token: ${String(accessToken.header['alg'])}, typ ${String(accessToken.header['typ'])}, aud ${String(accessToken.payload['aud'])}, scope "${String(accessToken.payload['scope'])}"):`,
         formatVerification(verifier, rsa, comparison, verdicts, enforce),
         '',
-        `targets: ≥ ${AUTH_TARGETS.minRefreshGrantsPerSecond} refresh grants/s on one core (Keycloak plans ${KEYCLOAK_REFRESH_PER_VCPU}/vCPU): ${verdicts.refreshPass ? 'PASS' : enforce ? 'FAIL' : 'not met (quick: not enforced)'}; JWT verification < ${AUTH_TARGETS.maxVerificationMicros} µs: ${verdicts.verificationPass ? 'PASS' : enforce ? 'FAIL' : 'not met (quick: not enforced)'}; no failed refresh: ${verdicts.noFailures ? 'PASS' : 'FAIL'}`,
+        `targets: ≥ ${AUTH_TARGETS.minRefreshGrantsPerSecond} refresh grants/s on one core (Keycloak plans ${KEYCLOAK_REFRESH_PER_VCPU}/vCPU): ${verdictWord(verdicts.refreshPass, enforce)}; JWT verification < ${AUTH_TARGETS.maxVerificationMicros} µs: ${verdictWord(verdicts.verificationPass, enforce)}; no failed refresh: ${verdicts.noFailures ? 'PASS' : 'FAIL'}`,
         ...(failureSamples.length > 0 ? [`failed refreshes (first ${Math.min(5, failureSamples.length)}): ${failureSamples.slice(0, 5).join('; ')}`] : []),
       ].join('\n'),
     );

@@ -91,3 +91,6 @@ export function ratio(a: number, b: number): number {
 
 export const meetsMin = (value: number, min: number): boolean => Number.isFinite(value) && value >= min;
 export const meetsMax = (value: number, max: number): boolean => Number.isFinite(value) && value <= max;
+
+/** A target's verdict in a report: a quick run's misses are shown, not enforced. */
+export const verdictWord = (pass: boolean, enforced: boolean): string => (pass ? 'PASS' : enforced ? 'FAIL' : 'not met (quick run: not enforced)');

@@ -6,13 +6,13 @@ import { applyBenchArgs } from '../kit/bench-args';
 import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
 import { ensureDataset } from './dataset';
 import { explainRoutes } from './explain';
-import { loadRun } from '../kit/closed-loop';
+import { closedLoopMethod, loadRun } from '../kit/closed-loop';
 import { fixed } from '../kit/table';
 import { cpuRatio, formatPlans, formatResults, formatRuns, judge, type RouteResult, TARGETS } from './report';
 import { benchRoutes, checkSameAnswers, PAGE_LIMIT, walkToDeepCursor } from './routes';
 import { missingBuild, type RunningServer } from '../kit/servers';
 import { startApiAndBaseline } from './api-and-baseline';
-import { bestRun, type RunFigures, spread } from '../kit/stats';
+import { bestRun, type RunFigures, spread, verdictWord } from '../kit/stats';
 import { serviceUrls } from '../kit/service-urls';
 
 
@@ -159,7 +159,7 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
         'EXPLAIN (ANALYZE, BUFFERS) of every statement of each route (auth included):',
         formatPlans(plans, routes),
         '',
-        `targets: api/baseline ≥ ${TARGETS.minThroughputRatio} on every route, deep-page p99 ≤ ${TARGETS.maxDeepOverFirstP99} × first-page p99: ${verdicts.pass ? 'PASS' : enforce ? 'FAIL' : 'not met (quick run: not enforced)'}`,
+        `targets: api/baseline ≥ ${TARGETS.minThroughputRatio} on every route, deep-page p99 ≤ ${TARGETS.maxDeepOverFirstP99} × first-page p99: ${verdictWord(verdicts.pass, enforce)}`,
       ].join('\n'),
     );
 
@@ -172,11 +172,7 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
         popular_tag_conversations: info.popularTagConversations,
       },
       method: {
-        connections: options.connections,
-        warmup_seconds: options.warmupSeconds,
-        duration_seconds: options.durationSeconds,
-        rounds: options.rounds,
-        selection: 'best round by req/s, with its own p50/p99',
+        ...closedLoopMethod(options),
         order: 'round-major: each round runs every route in turn, api then baseline',
         deep_over_first_p99: 'median over rounds of deep-page p99 / first-page p99 of the same round',
         baseline: 'node:http + pg Pool(10) + @cs/token-verification ApiKeyResolver + @cs/catalog Catalog, JSON.stringify',

@@ -10,7 +10,8 @@ import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
 import { machineFacts, ROOT, runFacts, writeResults } from '../kit/results-file';
 import { missingBuild, type RunningServer } from '../kit/servers';
 import { startApiAndBaseline } from '../rest-read/api-and-baseline';
-import { bestRun, type RunFigures } from '../kit/stats';
+import { closedLoopMethod } from '../kit/closed-loop';
+import { bestRun, type RunFigures, verdictWord } from '../kit/stats';
 import { serviceUrls } from '../kit/service-urls';
 import { bulkIndex } from './bulk-index';
 import { classLoadRun } from './class-load';
@@ -282,7 +283,7 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
         '',
         scansLine,
         `targets: p50 ≤ ${SEARCH_TARGETS.maxP50Ms} ms, p99 ≤ ${SEARCH_TARGETS.maxP99Ms} ms (questions and keywords: ${QUESTION_TARGETS.maxP50Ms} and ${QUESTION_TARGETS.maxP99Ms} ms), api/baseline ≥ ${SEARCH_TARGETS.minThroughputRatio} on every class and route; no sequential scan on the big tables; every probe searchable: ` +
-          `${pass ? 'PASS' : enforce ? 'FAIL' : 'not met (quick run: not enforced)'}`,
+          verdictWord(pass, enforce),
       ].join('\n'),
     );
 
@@ -299,11 +300,7 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
         passages_bytes_per_million_words: (corpus.storage.passagesTableBytes + corpus.storage.passagesIndexBytes) / millionWords,
       },
       method: {
-        connections: options.connections,
-        warmup_seconds: options.warmupSeconds,
-        duration_seconds: options.durationSeconds,
-        rounds: options.rounds,
-        selection: 'best round by req/s, with its own p50/p99',
+        ...closedLoopMethod(options),
         baseline: 'node:http + pg Pool(10) + ApiKeyResolver + @cs/search Search + @cs/catalog Catalog, JSON.stringify',
         query_seed: QUERY_SEED,
       },
