@@ -140,6 +140,12 @@ export interface DrillReport {
   feedDelay?: FeedDelay;
 }
 
+/** How a drill ended, for the headline: its recovery, or the feed's delay beside the open transactions. */
+function drillOutcome(report: DrillReport): string {
+  if (report.feedDelay) return `, feed delay p99 ${report.feedDelay.foreign.p99.toFixed(1)} ms`;
+  return report.recoverSeconds === null ? ', never recovered' : `, recovered in ${report.recoverSeconds.toFixed(1)} s`;
+}
+
 interface Rig {
   options: FaultsOptions;
   pg: OwnPostgres;
@@ -393,7 +399,7 @@ export async function runFaults(options: FaultsOptions, out: Out, log: Out): Pro
       figures:
         `${reports.reduce((n, r) => n + r.lostWrites.length, 0)} lost writes, ${reports.reduce((n, r) => n + r.lostEvents, 0)} lost events, ` +
         `${reports.reduce((n, r) => n + r.duplicates, 0)} duplicates in ${reports.length} drills; ` +
-        reports.map((r) => `${r.drill}: ${r.failedDuringFault} failed, ${r.recoverSeconds === null ? 'not recovered' : `recovered in ${r.recoverSeconds.toFixed(1)} s`}`).join(', ') +
+        reports.map((r) => `${r.drill}: ${r.failedDuringFault} failed${drillOutcome(r)}`).join(', ') +
         `: ${pass ? 'met' : 'not met'}`,
     });
     out(`  results: ${file}`);
