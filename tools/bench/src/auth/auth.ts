@@ -1,28 +1,25 @@
-import { resourceServerBenchEnv } from '../resource-server-env';
-import { randomBytes } from 'node:crypto';
+import { authServerBenchEnv, benchAppEnv, resourceServerBenchEnv } from '../kit/resource-server-env';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { Pool } from 'pg';
-import { machineFacts, ROOT, writeResults } from '../results-file';
-import { databaseUrl } from '../rest-read/dataset';
-import { loadRun } from '../rest-read/load';
-import { applyBenchArgs } from '../bench-args';
-import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
-import { bestRun, type RunFigures, spread, summarize } from '../rest-read/stats';
+import { machineFacts, ROOT, writeResults } from '../kit/results-file';
+import { databaseUrl } from '../kit/bench-database';
+import { loadRun } from '../kit/closed-loop';
+import { applyBenchArgs } from '../kit/bench-args';
+import { appEntry, choosePinning, freePort, missingBuild, type RunningServer, startServer } from '../kit/servers';
+import { bestRun, type RunFigures, spread, summarize, verdictWord } from '../kit/stats';
 import { attribute, type CpuProfile, monotonicMicros } from './cpu-profile';
-import { keepAliveAgent, send } from './http';
+import { keepAliveAgent, send } from '../kit/http';
 import { rs256Micro, verifierMicro } from './micro';
 import { FlowError, JWKS_PATH, makeConnections, readTokenResponse, refreshGrant, type TokenSet } from './oauth-flow';
-import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit, sleep, STATS_IDLE_FLUSH_MS } from './pg-stats';
+import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit, sleep, STATS_IDLE_FLUSH_MS } from '../kit/pg-stats';
 import { grantSlots, type RefreshCall, runClosedLoop } from './refresh-loop';
 import { AUTH_TARGETS, type ApiComparison, formatBreakdown, formatProfile, formatRefresh, formatVerification, judgeAuth, KEYCLOAK_REFRESH_PER_VCPU, type RefreshRun, type StatementProbe } from './report';
 import { prepareAuthDatabase } from './setup';
-import { serviceUrls } from '../service-urls';
+import { serviceUrls } from '../kit/service-urls';
 
 /** The repository root, from tools/bench/dist/auth (built) or tools/bench/src/auth (tests). */
-const AUTH_ENTRY = join(ROOT, 'apps', 'auth', 'dist', 'main.js');
-const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
 
 
 /** What the bench client asks for: an OIDC client's usual request, so a refresh returns an ID token too. */
@@ -100,11 +97,10 @@ function jwtParts(jwt: string): { header: Record<string, unknown>; payload: Reco
 export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise<number> {
   const startedAt = new Date();
   const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
-  for (const entry of [AUTH_ENTRY, API_ENTRY]) {
-    if (!existsSync(entry)) {
-      log(`${relative(ROOT, entry)} is missing: build the apps first (npm run bench builds everything)`);
-      return 1;
-    }
+  const missing = missingBuild('auth', 'api');
+  if (missing) {
+    log(missing);
+    return 1;
   }
 
   const fixtures = await prepareAuthDatabase(serverUrl);
@@ -117,10 +113,7 @@ export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const apiResource = `${apiUrl}/api/v1`;
   const sharedEnv = {
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: fixtures.url,
-    REDIS_URL: redisUrl,
+    ...benchAppEnv(fixtures.url, redisUrl),
     PUBLIC_AUTH_URL: authUrl,
     PUBLIC_API_URL: apiUrl,
     // A resource the auth server knows of; nothing listens there.
@@ -136,22 +129,8 @@ export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise
   const profileDir = join(ROOT, '.data', 'bench', `auth-profile-${startedAt.toISOString().replace(/[:.]/g, '-')}`);
   const profileNodeOptions = options.profile ? `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-name=auth.cpuprofile` : '';
   try {
-    // NODE_ENV=production would require an https issuer; `test` changes nothing else in the auth app.
-    auth = await startServer({
-      name: 'auth',
-      entry: AUTH_ENTRY,
-      port: authPort,
-      pinning,
-      healthPath: '/healthz',
-      env: {
-        ...sharedEnv,
-        NODE_ENV: 'test',
-        ...(options.profile ? { NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} ${profileNodeOptions}`.trim() } : {}),
-        AUTH_PORT: String(authPort),
-        SIGNING_KEY_SECRET: `bench-${randomBytes(24).toString('hex')}`,
-        AUTH_COOKIE_KEYS: `bench-${randomBytes(24).toString('hex')}`,
-      },
-    });
+    const profiling = options.profile ? { NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} ${profileNodeOptions}`.trim() } : {};
+    auth = await startServer({ name: 'auth', entry: appEntry('auth'), port: authPort, portVariable: 'AUTH_PORT', pinning, env: { ...sharedEnv, ...authServerBenchEnv(), ...profiling } });
     servers.push(auth);
     const authServer = auth;
     log(`auth (pid ${auth.pid}) up at ${authUrl}${pinning.cpu === null ? ', unpinned' : `, pinned to CPU ${pinning.cpu}`}`);
@@ -229,21 +208,8 @@ export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise
     const signaturesPerGrant = 1 + (verificationTokens.idToken ? 1 : 0);
 
     // Token verification on the api: API key against JWT on the same route, alternating.
-    const api = await startServer({
-      name: 'api',
-      entry: API_ENTRY,
-      port: apiPort,
-      pinning,
-      healthPath: '/healthz',
-      env: {
-        ...sharedEnv,
-        NODE_ENV: 'production',
-        API_PORT: String(apiPort),
-        CURSOR_SECRET: `bench-${randomBytes(24).toString('hex')}`,
-        AUTH_JWKS_URL: `${authUrl}${JWKS_PATH}`,
-        ...resourceServerBenchEnv(),
-      },
-    });
+    const apiEnv = { ...sharedEnv, AUTH_JWKS_URL: `${authUrl}${JWKS_PATH}`, ...resourceServerBenchEnv() };
+    const api = await startServer({ name: 'api', entry: appEntry('api'), port: apiPort, portVariable: 'API_PORT', pinning, env: apiEnv });
     servers.push(api);
     log(`api (pid ${api.pid}) up at ${apiUrl}${pinning.cpu === null ? ', unpinned' : `, pinned to CPU ${pinning.cpu}`}`);
     const credentials = {
@@ -367,7 +333,7 @@ export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise
         `token verification (access token: ${String(accessToken.header['alg'])}, typ ${String(accessToken.header['typ'])}, aud ${String(accessToken.payload['aud'])}, scope "${String(accessToken.payload['scope'])}"):`,
         formatVerification(verifier, rsa, comparison, verdicts, enforce),
         '',
-        `targets: ≥ ${AUTH_TARGETS.minRefreshGrantsPerSecond} refresh grants/s on one core (Keycloak plans ${KEYCLOAK_REFRESH_PER_VCPU}/vCPU): ${verdicts.refreshPass ? 'PASS' : enforce ? 'FAIL' : 'not met (quick: not enforced)'}; JWT verification < ${AUTH_TARGETS.maxVerificationMicros} µs: ${verdicts.verificationPass ? 'PASS' : enforce ? 'FAIL' : 'not met (quick: not enforced)'}; no failed refresh: ${verdicts.noFailures ? 'PASS' : 'FAIL'}`,
+        `targets: ≥ ${AUTH_TARGETS.minRefreshGrantsPerSecond} refresh grants/s on one core (Keycloak plans ${KEYCLOAK_REFRESH_PER_VCPU}/vCPU): ${verdictWord(verdicts.refreshPass, enforce)}; JWT verification < ${AUTH_TARGETS.maxVerificationMicros} µs: ${verdictWord(verdicts.verificationPass, enforce)}; no failed refresh: ${verdicts.noFailures ? 'PASS' : 'FAIL'}`,
         ...(failureSamples.length > 0 ? [`failed refreshes (first ${Math.min(5, failureSamples.length)}): ${failureSamples.slice(0, 5).join('; ')}`] : []),
       ].join('\n'),
     );
@@ -424,7 +390,13 @@ export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise
       },
       pass: verdicts.pass,
     };
-    out(`results: ${writeResults('auth', startedAt, json)}`);
+    const headline = {
+      quick: options.quick,
+      figures:
+        `${bestRefresh.requestsPerSecond.toFixed(0)} refresh grants/s (${failures} failed); verification ${verifier.best.wallUsPerOp.toFixed(1)} µs: ` +
+        `${verdicts.pass ? 'met' : 'not met'}`,
+    };
+    out(`results: ${writeResults('auth', startedAt, json, headline)}`);
     if (!verdicts.noFailures) return 3;
     return verdicts.pass || !enforce ? 0 : 3;
   } finally {

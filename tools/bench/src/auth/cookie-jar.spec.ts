@@ -1,5 +1,5 @@
 import { CookieJar, pathMatches } from './cookie-jar';
-import { basicAuth } from './http';
+import { basicAuth } from '../kit/http';
 import { formAction, hiddenField } from './oauth-flow';
 
 describe('the headless browser of the auth benchmark', () => {

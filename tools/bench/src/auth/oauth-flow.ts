@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Agent, OutgoingHttpHeaders } from 'node:http';
 import { CookieJar } from './cookie-jar';
-import { basicAuth, form, type HttpResponse, send } from './http';
+import { basicAuth, form, type HttpResponse, send } from '../kit/http';
 
 /** oidc-provider's endpoints as apps/auth mounts them (apps/auth/src/oidc/oauth-routes.ts). */
 export const AUTHORIZE_PATH = '/api/auth/oauth2/authorize';

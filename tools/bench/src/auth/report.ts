@@ -1,5 +1,5 @@
-import { fixed, table } from '../rest-read/report';
-import { meetsMax, meetsMin, NOISY_SPREAD, ratio, type RunFigures, spread } from '../rest-read/stats';
+import { fixed, table } from '../kit/table';
+import { meetsMax, meetsMin, NOISY_SPREAD, ratio, type RunFigures, spread } from '../kit/stats';
 import type { ProfileShare } from './cpu-profile';
 import type { MicroResult } from './micro';
 

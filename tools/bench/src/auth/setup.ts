@@ -3,7 +3,7 @@ import { addMembership, createApiKey, createTenant, createUser, createWorkspace 
 import { hashPassword } from '@cs/domain';
 import { enableOAuthApps, REGISTRABLE_SCOPES, registerClient } from '@cs/oauth';
 import { createDataSource, runMigrations } from '@cs/persistence';
-import { recreateDatabase } from '../bench-database';
+import { recreateDatabase } from '../kit/bench-database';
 import type { OAuthClientCredentials } from './oauth-flow';
 
 export const AUTH_BENCH_DATABASE = 'cs_bench_auth';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { percentile } from '../rest-read/stats';
-import { backendCpuDelta } from '../auth/pg-stats';
+import { percentile } from '../kit/stats';
+import { backendCpuDelta } from '../kit/pg-stats';
 
 /** What one variant's calls came to, over all its rounds. Latencies in milliseconds. */
 export interface CallFigures {

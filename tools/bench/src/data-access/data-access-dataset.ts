@@ -2,9 +2,9 @@ import { addMembership, createTenant, createUser, createWorkspace } from '@cs/ac
 import { newId, type Principal } from '@cs/domain';
 import { insertRows, runMigrations } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
-import { recreateDatabase } from '../bench-database';
-import type { Log } from '../rest-read/dataset';
-import { seededRandom } from '../rest-read/dataset-generator';
+import { recreateDatabase } from '../kit/bench-database';
+import type { Log } from '../kit/bench-database';
+import { seededRandom } from '@cs/testing';
 
 export const DATA_ACCESS_DATABASE = 'cs_bench_data_access';
 

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { DataSource } from 'typeorm';
-import { applyBenchArgs } from '../bench-args';
-import { machineFacts, writeResults } from '../results-file';
-import { serviceUrls } from '../service-urls';
+import { applyBenchArgs } from '../kit/bench-args';
+import { machineFacts, writeResults } from '../kit/results-file';
+import { serviceUrls } from '../kit/service-urls';
 import { type CallFigures, type CallSamples, callFigures, noSamples, ratios, timeCalls } from './call-timer';
 import { prepareDataAccessDatabase } from './data-access-dataset';
 import { catalogFirstPage, insertTagRaw } from './raw-sql-road';
@@ -130,6 +130,7 @@ export async function runDataAccess(options: DataAccessOptions, out: Out, log: O
       `one workspace, ${dataset.conversations.toLocaleString('en-US')} conversations; ${options.rounds} rounds × ${options.calls} calls per variant, one call at a time on one pool`,
     ];
     const results: Record<string, object> = {};
+    const headlines: string[] = [];
     for (const [c, comparison] of comparisons.entries()) {
       const raw = callFigures(samples[c]!.raw);
       const typeorm = callFigures(samples[c]!.typeorm);
@@ -142,6 +143,7 @@ export async function runDataAccess(options: DataAccessOptions, out: Out, log: O
         `  TypeORM/raw: p50 ${ratio.p50.toFixed(2)}×, p99 ${ratio.p99.toFixed(2)}×, calls/s ${ratio.callsPerSecond.toFixed(2)}×, CPU per call ${ratio.cpuMicrosPerCall.toFixed(2)}×`,
       );
       results[comparison.name] = { raw, typeorm, typeorm_over_raw: ratio };
+      headlines.push(`${comparison.name}: TypeORM/raw p50 ${ratio.p50.toFixed(2)}×, calls/s ${ratio.callsPerSecond.toFixed(2)}×`);
     }
     lines.push('', `machine load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
     out(lines.join('\n'));
@@ -154,7 +156,7 @@ export async function runDataAccess(options: DataAccessOptions, out: Out, log: O
       dataset: { conversations: dataset.conversations, setup_seconds: dataset.setupSeconds },
       machine: machineFacts(null, loadBefore, loadAfter),
       comparisons: results,
-    });
+    }, { quick: options.quick, figures: headlines.join('; ') });
     log(`results written to ${file}`);
     return 0;
   } finally {

@@ -146,7 +146,7 @@ export async function listFirstPageTypeorm(ds: DataSource, cursors: CursorCodec,
   const last = page[page.length - 1];
   const hasMore = found.length > limit && last !== undefined;
   // The catalog's normalized default filters, in its order: the cursor's payload must match byte for byte.
-  const filters = { status: 'ready', createdAfter: null, folderId: null, recursive: true, tagIds: [] };
+  const filters = { status: 'ready', createdAfter: null, folderId: null, recursive: true, tagIds: [], q: null, updatedAfter: null };
   return {
     data: page.map(toListEntry),
     next_cursor: hasMore ? cursors.encode(principal, 'conversations', filters, [last.createdAt.toISOString(), last.id]) : null,

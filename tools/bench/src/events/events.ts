@@ -11,15 +11,15 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool } from 'pg';
 import type { DataSource } from 'typeorm';
-import { applyBenchArgs } from '../bench-args';
-import { recreateDatabase } from '../bench-database';
-import { isLocalDatabase, PostgresObserver } from '../auth/pg-stats';
+import { applyBenchArgs } from '../kit/bench-args';
+import { recreateDatabase } from '../kit/bench-database';
+import { isLocalDatabase, PostgresObserver } from '../kit/pg-stats';
 import { type CallFigures, type CallSamples, callFigures, noSamples, timeCalls } from '../data-access/call-timer';
-import { databaseUrl as urlOfDatabase } from '../rest-read/dataset';
-import { type Recorded, recording } from '../rest-read/explain';
-import { seededRandom } from '../rest-read/dataset-generator';
-import { machineFacts, writeResults } from '../results-file';
-import { serviceUrls } from '../service-urls';
+import { databaseUrl as urlOfDatabase } from '../kit/bench-database';
+import { type Recorded, recording } from '../kit/explain';
+import { seededRandom } from '@cs/testing';
+import { machineFacts, writeResults } from '../kit/results-file';
+import { serviceUrls } from '../kit/service-urls';
 
 export interface EventsOptions {
   quick: boolean;
@@ -264,7 +264,13 @@ export async function runEvents(options: EventsOptions, out: Out, log: Out): Pro
         `machine load average (1 min): ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
       ].join('\n'),
     );
-    const file = writeResults('events', startedAt, { benchmark: 'events', started_at: startedAt.toISOString(), options, machine: machineFacts(null, loadBefore, loadAfter), figures });
+    const file = writeResults('events', startedAt, { benchmark: 'events', started_at: startedAt.toISOString(), options, machine: machineFacts(null, loadBefore, loadAfter), figures }, {
+      quick: options.quick,
+      figures:
+        `${options.events.toLocaleString('en-US')} events: resume p99 ${ms(figures.resume.catalog.p99)}; following ${figures.follow.events_per_second.toFixed(0)} events/s; ` +
+        `a PATCH with its event ${(figures.write.with_events.callsPerSecond / figures.write.before_events.callsPerSecond).toFixed(2)}× the writes/s of one without; ` +
+        `feed delay p99 ${ms(delay.quiet.p99)} (${ms(delay.foreign.p99)} beside open transactions)`,
+    });
     log(`results: ${file}`);
     return 0;
   } finally {

@@ -12,12 +12,12 @@ import { Writes } from '@cs/writes';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
-import { applyBenchArgs } from '../bench-args';
+import { applyBenchArgs } from '../kit/bench-args';
 import { prepareAuthDatabase } from '../auth/setup';
 import { type FeedDelay, feedDelay } from '../events/events';
 import { generateTranscript } from '../processing/transcript-generator';
-import { freePort } from '../rest-read/servers';
-import { machineFacts, ROOT, writeResults } from '../results-file';
+import { freePort } from '../kit/servers';
+import { machineFacts, ROOT, writeResults } from '../kit/results-file';
 import { phaseFigures } from '../scale/phases';
 import { accountEvents, type EventAccount, lostWrites } from './accounting';
 import { OwnPostgres, OwnRedis } from './own-services';
@@ -138,6 +138,12 @@ export interface DrillReport {
   settleSeconds: number;
   notes: string[];
   feedDelay?: FeedDelay;
+}
+
+/** How a drill ended, for the headline: its recovery, or the feed's delay beside the open transactions. */
+function drillOutcome(report: DrillReport): string {
+  if (report.feedDelay) return `, feed delay p99 ${report.feedDelay.foreign.p99.toFixed(1)} ms`;
+  return report.recoverSeconds === null ? ', never recovered' : `, recovered in ${report.recoverSeconds.toFixed(1)} s`;
 }
 
 interface Rig {
@@ -388,6 +394,13 @@ export async function runFaults(options: FaultsOptions, out: Out, log: Out): Pro
       drills: reports,
       verdicts,
       pass,
+    }, {
+      quick: options.quick,
+      figures:
+        `${reports.reduce((n, r) => n + r.lostWrites.length, 0)} lost writes, ${reports.reduce((n, r) => n + r.lostEvents, 0)} lost events, ` +
+        `${reports.reduce((n, r) => n + r.duplicates, 0)} duplicates in ${reports.length} drills; ` +
+        reports.map((r) => `${r.drill}: ${r.failedDuringFault} failed${drillOutcome(r)}`).join(', ') +
+        `: ${pass ? 'met' : 'not met'}`,
     });
     out(`  results: ${file}`);
     // The apps' warnings and errors during the drills (the api's "unhandled error" lines name what answered 500).

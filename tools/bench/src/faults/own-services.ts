@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { Redis } from 'ioredis';
 import { exited, sleep } from '@cs/testing';
-import { ROOT } from '../results-file';
+import { ROOT } from '../kit/results-file';
 
 /** Sends `signal`, then `escalation` if the child has not exited within `ms`. */
 async function stopChild(child: ChildProcess | undefined, signal: NodeJS.Signals, escalation: NodeJS.Signals, ms: number): Promise<void> {

@@ -1,21 +1,18 @@
-import { resourceServerBenchEnv } from '../resource-server-env';
+import { authServerBenchEnv, benchAppEnv, resourceServerBenchEnv } from '../kit/resource-server-env';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, relative } from 'node:path';
-import { applyBenchArgs } from '../bench-args';
-import { keepAliveAgent, send } from '../auth/http';
+import { applyBenchArgs } from '../kit/bench-args';
+import { keepAliveAgent, send } from '../kit/http';
 import { HeadlessUser, JWKS_PATH } from '../auth/oauth-flow';
 import { prepareAuthDatabase } from '../auth/setup';
-import { machineFacts, ROOT, writeResults } from '../results-file';
-import { loadRun } from '../rest-read/load';
-import { choosePinning, freePort, type RunningServer, startServer, UNPINNED } from '../rest-read/servers';
-import { bestRun, type RunFigures, ratio, spread, NOISY_SPREAD } from '../rest-read/stats';
+import { machineFacts, writeResults } from '../kit/results-file';
+import { loadRun } from '../kit/closed-loop';
+import { appEntry, choosePinning, freePort, missingBuild, type RunningServer, startServer } from '../kit/servers';
+import { bestRun, type RunFigures, ratio, spread, NOISY_SPREAD } from '../kit/stats';
 import { seedMcpDataset } from './mcp-dataset';
 import { benchMetadataDocumentAuthorization } from './metadata-document-authorization';
-import { serviceUrls } from '../service-urls';
+import { serviceUrls } from '../kit/service-urls';
 
-const ENTRIES = { auth: join(ROOT, 'apps', 'auth', 'dist', 'main.js'), api: join(ROOT, 'apps', 'api', 'dist', 'main.js'), mcp: join(ROOT, 'apps', 'mcp', 'dist', 'main.js') };
 const SCOPE = 'conversations:read folders:read email';
 /** Issue 6: MCP p50 within 1.3× of the same REST call; issue 34: under each protocol revision. */
 export const MCP_P50_TARGET = 1.3;
@@ -111,11 +108,10 @@ const perRevision = (build: (revision: Revision) => Target & { body: string }): 
 export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<number> {
   const startedAt = new Date();
   const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
-  for (const entry of Object.values(ENTRIES)) {
-    if (!existsSync(entry)) {
-      log(`${relative(ROOT, entry)} is missing: build the apps first (npm run bench builds everything)`);
-      return 1;
-    }
+  const missing = missingBuild('auth', 'api', 'mcp');
+  if (missing) {
+    log(missing);
+    return 1;
   }
   const fixtures = await prepareAuthDatabase(serverUrl, 'cs_bench_mcp');
   const dataset = await seedMcpDataset(fixtures.url, fixtures.workspaceId, fixtures.user.id, options.conversations);
@@ -127,10 +123,7 @@ export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<n
   const urls = { auth: `http://127.0.0.1:${ports.auth}`, api: `http://127.0.0.1:${ports.api}`, mcp: `http://127.0.0.1:${ports.mcp}/mcp` };
   const cursorSecret = `bench-${randomBytes(24).toString('hex')}`;
   const shared = {
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: fixtures.url,
-    REDIS_URL: redisUrl,
+    ...benchAppEnv(fixtures.url, redisUrl),
     PUBLIC_AUTH_URL: urls.auth,
     PUBLIC_API_URL: urls.api,
     PUBLIC_MCP_URL: urls.mcp,
@@ -138,19 +131,12 @@ export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<n
   const servers: RunningServer[] = [];
   const agent = keepAliveAgent(4);
   try {
-    // NODE_ENV=production would require an https issuer; `test` changes nothing else in the auth app.
-    const authEnv = {
-      ...shared,
-      NODE_ENV: 'test',
-      AUTH_PORT: String(ports.auth),
-      SIGNING_KEY_SECRET: `bench-${randomBytes(24).toString('hex')}`,
-      AUTH_COOKIE_KEYS: `bench-${randomBytes(24).toString('hex')}`,
-    };
-    servers.push(await startServer({ name: 'auth', entry: ENTRIES.auth, port: ports.auth, pinning: UNPINNED, healthPath: '/healthz', env: authEnv }));
-    const resourceEnv = { ...shared, NODE_ENV: 'production', CURSOR_SECRET: cursorSecret, AUTH_JWKS_URL: `${urls.auth}${JWKS_PATH}`, ...resourceServerBenchEnv() };
-    const api = await startServer({ name: 'api', entry: ENTRIES.api, port: ports.api, pinning, healthPath: '/healthz', env: { ...resourceEnv, API_PORT: String(ports.api) } });
+    const authEnv = { ...shared, ...authServerBenchEnv() };
+    servers.push(await startServer({ name: 'auth', entry: appEntry('auth'), port: ports.auth, portVariable: 'AUTH_PORT', env: authEnv }));
+    const resourceEnv = { ...shared, AUTH_JWKS_URL: `${urls.auth}${JWKS_PATH}`, ...resourceServerBenchEnv(cursorSecret) };
+    const api = await startServer({ name: 'api', entry: appEntry('api'), port: ports.api, portVariable: 'API_PORT', pinning, env: resourceEnv });
     servers.push(api);
-    const mcp = await startServer({ name: 'mcp', entry: ENTRIES.mcp, port: ports.mcp, pinning, healthPath: '/healthz', env: { ...resourceEnv, MCP_PORT: String(ports.mcp) } });
+    const mcp = await startServer({ name: 'mcp', entry: appEntry('mcp'), port: ports.mcp, portVariable: 'MCP_PORT', pinning, env: resourceEnv });
     servers.push(mcp);
     log(`auth, api and mcp up${pinning.cpu === null ? ' (unpinned)' : `; api and mcp pinned to CPU ${pinning.cpu}, measured one at a time`}`);
 
@@ -257,6 +243,9 @@ export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<n
       target: { mcp_p50_over_rest_p50_max: MCP_P50_TARGET },
       results,
       met,
+    }, {
+      quick: options.quick,
+      figures: `MCP/REST p50 ${Object.entries(results).map(([name, r]) => `${name} ${r.p50Ratio.toFixed(2)}×`).join(', ')}: ${met ? 'met' : 'not met'}`,
     });
     out(`results written to ${file}`);
     await benchMetadataDocumentAuthorization({ databaseUrl: fixtures.url, redisUrl, apiUrl: urls.api, mcpUrl: urls.mcp, signingKeySecret: authEnv.SIGNING_KEY_SECRET, iterations: options.quick ? 50 : 300 }, out, log);

@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { MetadataDocumentServer } from '@cs/testing';
-import { ROOT, writeResults } from '../results-file';
-import { freePort, startServer, UNPINNED } from '../rest-read/servers';
-import { percentile, ratio } from '../rest-read/stats';
+import { writeResults } from '../kit/results-file';
+import { authServerBenchEnv, benchAppEnv } from '../kit/resource-server-env';
+import { appEntry, freePort, startServer } from '../kit/servers';
+import { percentile, ratio } from '../kit/stats';
 
-const AUTH_ENTRY = join(ROOT, 'apps', 'auth', 'dist', 'main.js');
 const REDIRECT_URI = 'http://127.0.0.1:9/callback';
 
 export interface MetadataDocumentBenchInput {
@@ -47,28 +46,16 @@ export async function benchMetadataDocumentAuthorization(input: MetadataDocument
   const documents = await MetadataDocumentServer.start();
   const port = await freePort();
   const authUrl = `http://127.0.0.1:${port}`;
-  const auth = await startServer({
-    name: 'auth (metadata documents)',
-    entry: AUTH_ENTRY,
-    port,
-    pinning: UNPINNED,
-    healthPath: '/healthz',
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: input.databaseUrl,
-      REDIS_URL: input.redisUrl,
-      PUBLIC_AUTH_URL: authUrl,
-      PUBLIC_API_URL: input.apiUrl,
-      PUBLIC_MCP_URL: input.mcpUrl,
-      AUTH_PORT: String(port),
-      SIGNING_KEY_SECRET: input.signingKeySecret,
-      AUTH_COOKIE_KEYS: `bench-${randomBytes(24).toString('hex')}`,
-      NODE_EXTRA_CA_CERTS: documents.caFile,
-      CLIENT_METADATA_ALLOW_PRIVATE_TARGETS: 'true',
-    },
-  });
+  const env = {
+    ...benchAppEnv(input.databaseUrl, input.redisUrl),
+    ...authServerBenchEnv(input.signingKeySecret),
+    PUBLIC_AUTH_URL: authUrl,
+    PUBLIC_API_URL: input.apiUrl,
+    PUBLIC_MCP_URL: input.mcpUrl,
+    NODE_EXTRA_CA_CERTS: documents.caFile,
+    CLIENT_METADATA_ALLOW_PRIVATE_TARGETS: 'true',
+  };
+  const auth = await startServer({ name: 'auth (metadata documents)', entry: appEntry('auth'), port, portVariable: 'AUTH_PORT', env });
   try {
     const serveDocument = (path: string) =>
       documents.serveClient(path, { client_name: 'Bench Assistant', redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none' });

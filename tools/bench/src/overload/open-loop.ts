@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { percentile } from '../rest-read/stats';
+import { percentile } from '../kit/stats';
 
 export interface OpenLoopOptions {
   url: string;

@@ -1,19 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, relative } from 'node:path';
-import { applyBenchArgs } from '../bench-args';
+import { applyBenchArgs } from '../kit/bench-args';
 import { prepareAuthDatabase } from '../auth/setup';
 import { seedMcpDataset } from '../mcp/mcp-dataset';
-import { resourceServerBenchEnv } from '../resource-server-env';
-import { machineFacts, ROOT, writeResults } from '../results-file';
-import { loadRun } from '../rest-read/load';
-import { choosePinning, freePort, type RunningServer, startServer } from '../rest-read/servers';
-import { bestRun, type RunFigures } from '../rest-read/stats';
+import { benchAppEnv, resourceServerBenchEnv } from '../kit/resource-server-env';
+import { machineFacts, writeResults } from '../kit/results-file';
+import { loadRun } from '../kit/closed-loop';
+import { appEntry, choosePinning, missingBuild, type RunningServer, startServer } from '../kit/servers';
+import { bestRun, type RunFigures } from '../kit/stats';
 import { type OpenLoopFigures, openLoopRun } from './open-loop';
-import { serviceUrls } from '../service-urls';
+import { serviceUrls } from '../kit/service-urls';
 
-const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
 /** Issue 7: under twice the load that saturates `api`, it keeps answering. */
 export const OVERLOAD_FACTOR = 2;
 
@@ -108,8 +105,9 @@ export async function runOverload(options: OverloadOptions, out: Out, log: Out):
   const startedAt = new Date();
   const loadBefore = loadavg()[0] ?? 0;
   const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
-  if (!existsSync(API_ENTRY)) {
-    log(`${relative(ROOT, API_ENTRY)} is missing: build the api first (npm run bench builds everything)`);
+  const missing = missingBuild('api');
+  if (missing) {
+    log(missing);
     return 1;
   }
   const fixtures = await prepareAuthDatabase(serverUrl, 'cs_bench_overload');
@@ -118,27 +116,10 @@ export async function runOverload(options: OverloadOptions, out: Out, log: Out):
 
   const pinning = choosePinning();
   if (pinning.warning) log(`WARNING: ${pinning.warning}`);
-  const port = await freePort();
   let api: RunningServer | null = null;
   try {
-    api = await startServer({
-      name: 'api',
-      entry: API_ENTRY,
-      port,
-      pinning,
-      healthPath: '/healthz',
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: fixtures.url,
-        REDIS_URL: redisUrl,
-        API_PORT: String(port),
-        CURSOR_SECRET: `bench-${randomBytes(24).toString('hex')}`,
-        // Per-key limits far above the load: what is measured is the server's own protection, not a quota.
-        ...resourceServerBenchEnv(),
-      },
-    });
+    // Per-key limits far above the load: what is measured is the server's own protection, not a quota.
+    api = await startServer({ name: 'api', entry: appEntry('api'), portVariable: 'API_PORT', pinning, env: { ...benchAppEnv(fixtures.url, redisUrl), ...resourceServerBenchEnv() } });
     log(`api (pid ${api.pid}) up${pinning.cpu === null ? ', unpinned' : `, pinned to CPU ${pinning.cpu}`}`);
     const url = `${api.baseUrl}/api/v1/conversations?limit=25`;
     const headers = { authorization: `Bearer ${fixtures.apiKey}` };
@@ -185,6 +166,11 @@ export async function runOverload(options: OverloadOptions, out: Out, log: Out):
       recovery: { ...recovery.result, peak_rss_mib: recovery.peakMiB },
       kept_answering: keptAnswering,
       recovered,
+    }, {
+      quick: options.quick,
+      figures:
+        `saturation ${saturation.requestsPerSecond.toFixed(0)} req/s; at ${OVERLOAD_FACTOR}× offered: ${overload.result.okPerSecond.toFixed(0)} 2xx/s (p99 ${ms(overload.result.okP99)}), ` +
+        `${overload.result.limited} 429s, ${overload.result.serverErrors} 5xx, ${overload.result.errors} unanswered; recovered: ${recovered ? 'yes' : 'NO'}`,
     });
     log(`results written to ${file}`);
     return keptAnswering && recovered ? 0 : 2;

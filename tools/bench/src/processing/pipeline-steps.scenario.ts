@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fixed, table } from '../rest-read/report';
-import type { Pinning } from '../rest-read/servers';
-import { percentile } from '../rest-read/stats';
+import { fixed, table } from '../kit/table';
+import type { Pinning } from '../kit/servers';
+import { percentile } from '../kit/stats';
 import type { WorkerConfig, WorkerReport } from './pipeline-worker';
 
 /** The issue's target: a two-hour transcript processed in under 2 seconds on one core (judged on p99). */
@@ -13,6 +13,8 @@ export interface ScenarioResult {
   lines: string[];
   /** What goes into the results file under this scenario's name. */
   json: object;
+  /** Its figures in one line, for the root README. */
+  headline: string;
   pass: boolean;
 }
 
@@ -95,6 +97,7 @@ export const pipelineStepsScenario: ProcessingScenario = {
     return {
       lines,
       pass,
+      headline: `two-hour transcript p50 ${fixed(p50, 1)} ms, p99 ${fixed(p99, 1)} ms: ${pass ? 'met' : 'not met'}; ${fixed(perMinute, 0)} one-hour conversations per minute of CPU`,
       json: {
         config,
         two_hour: {

@@ -1,4 +1,4 @@
-import { UsageError } from '../bench-args';
+import { UsageError } from '../kit/bench-args';
 import { parseProcessingArgs } from './processing';
 
 describe('parseProcessingArgs', () => {

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
-import { applyBenchArgs } from '../bench-args';
-import { machineFacts, writeResults } from '../results-file';
-import { choosePinning } from '../rest-read/servers';
+import { applyBenchArgs } from '../kit/bench-args';
+import { machineFacts, writeResults } from '../kit/results-file';
+import { choosePinning } from '../kit/servers';
 import { pipelineStepsScenario, type ProcessingScenario, TWO_HOUR_TARGET_MS } from './pipeline-steps.scenario';
 import type { WorkerConfig } from './pipeline-worker';
 
@@ -41,6 +41,7 @@ export async function runProcessing(options: ProcessingOptions, out: Out, log: O
   const config: WorkerConfig = { iterations: options.iterations, conversations: options.conversations, warmup: options.warmup };
   const loadBefore = loadavg()[0] ?? 0;
   const results: Record<string, object> = {};
+  const headlines: string[] = [];
   let pass = true;
   const lines: string[] = [
     '',
@@ -50,6 +51,7 @@ export async function runProcessing(options: ProcessingOptions, out: Out, log: O
     const result = await scenario.run({ config, pinning, log });
     results[scenario.name] = result.json;
     pass &&= result.pass;
+    headlines.push(result.headline);
     lines.push('', `## ${scenario.name}: ${scenario.summary}`, '', ...result.lines);
   }
   const loadAfter = loadavg()[0] ?? 0;
@@ -64,7 +66,7 @@ export async function runProcessing(options: ProcessingOptions, out: Out, log: O
     machine: machineFacts(pinning.cpu, loadBefore, loadAfter),
     scenarios: results,
     pass,
-  });
+  }, { quick: options.quick, figures: headlines.join('; ') });
   log(`results written to ${file}`);
   return pass || options.quick ? 0 : 1;
 }

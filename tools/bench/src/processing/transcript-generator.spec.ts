@@ -1,5 +1,6 @@
 import { renderTranscript } from '@cs/processing';
-import { generateTranscript, seededRandom } from './transcript-generator';
+import { seededRandom } from '@cs/testing';
+import { generateTranscript } from './transcript-generator';
 
 describe('generateTranscript', () => {
   it('makes a two-hour meeting of about 1,500 segments and 20,000 words', () => {

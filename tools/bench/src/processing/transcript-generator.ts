@@ -1,8 +1,5 @@
 import type { TranscriptSegment } from '@cs/processing';
-import { seededRandom } from '../rest-read/dataset-generator';
-
-/** The bench's one seeded generator (mulberry32): the same seed gives the same transcript on every machine. */
-export { seededRandom };
+import { seededRandom } from '@cs/testing';
 
 interface Topic {
   nouns: string[];

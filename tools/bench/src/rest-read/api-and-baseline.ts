@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { resourceServerBenchEnv } from '../resource-server-env';
-import { ROOT } from '../results-file';
-import { choosePinning, freePort, type Pinning, type RunningServer, startServer } from './servers';
+import { join } from 'node:path';
+import { benchAppEnv, resourceServerBenchEnv } from '../kit/resource-server-env';
+import { appEntry, choosePinning, type Pinning, type RunningServer, startServer } from '../kit/servers';
 
 /**
  * The api's V8 flags in production (NODE_OPTIONS in k8s/base/api.yaml). A young generation of 8 MB semi-spaces
@@ -12,7 +10,6 @@ import { choosePinning, freePort, type Pinning, type RunningServer, startServer 
  * heap about every 100 requests (tools/bench/README.md).
  */
 export const API_V8_OPTIONS = '--max-semi-space-size=8';
-export const API_ENTRY = join(ROOT, 'apps', 'api', 'dist', 'main.js');
 const BASELINE_ENTRY = join(__dirname, 'baseline-server.js');
 
 export interface ApiAndBaseline {
@@ -23,10 +20,6 @@ export interface ApiAndBaseline {
   cursorSecret: string;
 }
 
-/** Null when the built api is there; else what to tell the user. */
-export function missingApiBuild(): string | null {
-  return existsSync(API_ENTRY) ? null : `${relative(ROOT, API_ENTRY)} is missing: build the api first (npm run bench builds everything)`;
-}
 
 /**
  * The built api and the framework-free baseline (baseline-server.ts) on free ports, each pinned to the same CPU when
@@ -38,19 +31,16 @@ export async function startApiAndBaseline(databaseUrl: string, redisUrl: string,
   if (pinning.warning) log(`WARNING: ${pinning.warning}`);
   const cursorSecret = `bench-${randomBytes(24).toString('hex')}`;
   const nodeOptions = [process.env['NODE_OPTIONS'], API_V8_OPTIONS].filter(Boolean).join(' ');
-  const common = { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, CURSOR_SECRET: cursorSecret, NODE_OPTIONS: nodeOptions };
-  const apiPort = await freePort();
   const api = await startServer({
     name: 'api',
-    entry: API_ENTRY,
-    port: apiPort,
+    entry: appEntry('api'),
+    portVariable: 'API_PORT',
     pinning,
-    healthPath: '/healthz',
-    env: { ...common, LOG_LEVEL: 'silent', API_PORT: String(apiPort), ...resourceServerBenchEnv() },
+    env: { ...benchAppEnv(databaseUrl, redisUrl), NODE_OPTIONS: nodeOptions, ...resourceServerBenchEnv(cursorSecret) },
   });
   servers.push(api);
-  const baselinePort = await freePort();
-  const baseline = await startServer({ name: 'baseline', entry: BASELINE_ENTRY, port: baselinePort, pinning, healthPath: '/healthz', env: { ...common, BASELINE_PORT: String(baselinePort) } });
+  const baselineEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, CURSOR_SECRET: cursorSecret, NODE_OPTIONS: nodeOptions };
+  const baseline = await startServer({ name: 'baseline', entry: BASELINE_ENTRY, portVariable: 'BASELINE_PORT', pinning, env: baselineEnv });
   servers.push(baseline);
   log(`api (pid ${api.pid}) and baseline (pid ${baseline.pid}) up${pinning.cpu === null ? ', unpinned' : `, pinned to CPU ${pinning.cpu}`}`);
   return { api, baseline, pinning, cursorSecret };

@@ -1,5 +1,6 @@
-import { sameShape } from './dataset';
-import { clock, FULL_SHAPE, generateSmallTables, QUICK_SHAPE, seededRandom } from './dataset-generator';
+import { sameShape } from '../kit/bench-database';
+import { seededRandom } from '@cs/testing';
+import { clock, FULL_SHAPE, generateSmallTables, QUICK_SHAPE } from './dataset-generator';
 
 describe('dataset generator', () => {
   it('makes the folders asked for, the big tree parent-first', () => {

@@ -1,5 +1,5 @@
 import { newId, newSecret, secretDigest, secretHint } from '@cs/domain';
-import { copyLine } from './copy-text';
+import { copyLine } from '../kit/copy-text';
 
 /** How big the dataset is and how it is spread. */
 export interface DatasetShape {
@@ -111,18 +111,6 @@ export interface DatasetInfo {
  */
 export type RowSink = (table: BigTable, line: string) => Promise<void> | void;
 
-/** mulberry32: a small, fast, seedable PRNG; the dataset's spread is reproducible, not its ids. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const FIRST_NAMES = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Margaret', 'Linus', 'Radia', 'Tim'];
 const LAST_NAMES = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Hamilton', 'Torvalds', 'Perlman', 'Berners-Lee'];
 const TOPICS = ['launch plan', 'quarterly review', 'hiring loop', 'pricing', 'roadmap', 'incident retro', 'customer onboarding', 'design critique', 'budget', 'security audit', 'sales pipeline', 'support escalations'];
@@ -155,15 +143,20 @@ export function transcriptContent(rng: () => number, speakers: readonly string[]
   return lines.join('\n');
 }
 
-interface Member {
+/** A workspace member as the generators plan it (the search corpus needs no email). */
+export interface PlannedMember {
   userId: string;
   name: string;
+}
+
+interface Member extends PlannedMember {
   email: string;
 }
 
-interface WorkspacePlan {
+/** A workspace of a generated dataset, planned before its rows are written. */
+export interface WorkspacePlan<M extends PlannedMember = Member> {
   id: string;
-  members: Member[];
+  members: M[];
   /** Every folder of the workspace. */
   folders: string[];
   /** Cumulative Zipf weights over `tags`, so the first tag is by far the most used. */

@@ -1,9 +1,9 @@
 import { Catalog, LIST_CONVERSATIONS_PARAMS } from '@cs/catalog';
 import { CursorCodec } from '@cs/paging';
 import { ApiKeyResolver } from '@cs/token-verification';
-import { createTestDatabase, type TestDatabase } from '@cs/testing';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { poolQueryable } from '@cs/persistence';
+import { type LoadedTestDatabase, loadTestDatabase } from '../kit/loaded-test-database';
 import { loadDataset } from './dataset';
 import type { DatasetInfo, DatasetShape } from './dataset-generator';
 
@@ -21,33 +21,22 @@ const TINY: DatasetShape = {
   spanDays: 30,
 };
 
-const SCHEMA_OBJECTS = `
-  SELECT 'index' AS kind, indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = 'public'
-  UNION ALL
-  SELECT 'constraint', conname, pg_get_constraintdef(oid) || CASE WHEN convalidated THEN '' ELSE ' NOT VALID' END
-  FROM pg_constraint WHERE connamespace = 'public'::regnamespace
-  ORDER BY 1, 2`;
-
 describe('rest-read dataset (loaded through the real COPY path into a migrated database)', () => {
-  let db: TestDatabase;
+  let loaded: LoadedTestDatabase<DatasetInfo>;
   let pool: Pool;
   let info: DatasetInfo;
-  let schemaBefore: unknown[];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    pool = new Pool({ connectionString: db.url, max: 2 });
-    schemaBefore = (await pool.query(SCHEMA_OBJECTS)).rows;
-    info = await loadDataset(db.url, TINY, () => undefined);
+    loaded = await loadTestDatabase((url) => loadDataset(url, TINY, () => undefined));
+    ({ pool, loaded: info } = loaded);
   });
 
   afterAll(async () => {
-    await pool?.end();
-    await db?.drop();
+    await loaded?.close();
   });
 
   it('satisfies the schema: every CHECK at COPY time, every foreign key re-added and validated, indexes as the migration made them', async () => {
-    expect((await pool.query(SCHEMA_OBJECTS)).rows).toEqual(schemaBefore);
+    expect(await loaded.schemaNow()).toEqual(loaded.schemaBefore);
   });
 
   it('has the shape asked for', async () => {

@@ -1,6 +1,15 @@
-import type { RoutePlans, StatementPlan } from './explain';
+import { fixed, table } from '../kit/table';
+import type { StatementPlan } from '../kit/explain';
+import type { RoutePlans } from './explain';
 import type { BenchRoute, RouteKey } from './routes';
-import { meetsMax, meetsMin, NOISY_SPREAD, pairedP99Ratio, ratio, type RunFigures, spread, TARGETS } from './stats';
+import { meetsMax, meetsMin, NOISY_SPREAD, pairedP99Ratio, ratio, type RunFigures, spread } from '../kit/stats';
+
+export const TARGETS = {
+  /** api req/s divided by baseline req/s, on every route. */
+  minThroughputRatio: 0.75,
+  /** p99 of the deep page divided by p99 of the first page (api): the median of the per-round ratios. */
+  maxDeepOverFirstP99: 1.2,
+} as const;
 
 export interface RouteResult {
   route: BenchRoute;
@@ -46,17 +55,6 @@ export function judge(results: Omit<RouteResult, 'ratio' | 'pass'>[]): Verdicts 
     deepPass,
     pass: deepPass && routes.every((r) => r.pass),
   };
-}
-
-export const fixed = (n: number, digits: number): string => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
-
-/** A Markdown table, columns padded; `alignLeft` lists the columns aligned left (the others align right). */
-export function table(header: string[], rows: string[][], alignLeft: number[] = [0]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const cell = (text: string, i: number) => (alignLeft.includes(i) ? text.padEnd(widths[i] as number) : text.padStart(widths[i] as number));
-  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (alignLeft.includes(i) ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
-  return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
 /** The figures as a Markdown table (readable as it is on a terminal, pasteable in an issue). */

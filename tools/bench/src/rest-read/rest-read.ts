@@ -1,17 +1,19 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Pool } from 'pg';
-import { machineFacts, writeResults } from '../results-file';
-import { applyBenchArgs } from '../bench-args';
+import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
+import { machineFacts, runFacts, writeResults } from '../kit/results-file';
+import { applyBenchArgs } from '../kit/bench-args';
 import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
 import { ensureDataset } from './dataset';
 import { explainRoutes } from './explain';
-import { loadRun } from './load';
-import { cpuRatio, formatPlans, formatResults, formatRuns, judge, type RouteResult } from './report';
+import { closedLoopMethod, loadRun } from '../kit/closed-loop';
+import { fixed } from '../kit/table';
+import { cpuRatio, formatPlans, formatResults, formatRuns, judge, type RouteResult, TARGETS } from './report';
 import { benchRoutes, checkSameAnswers, PAGE_LIMIT, walkToDeepCursor } from './routes';
-import { type RunningServer } from './servers';
-import { missingApiBuild, startApiAndBaseline } from './api-and-baseline';
-import { bestRun, type RunFigures, spread, TARGETS } from './stats';
-import { serviceUrls } from '../service-urls';
+import { missingBuild, type RunningServer } from '../kit/servers';
+import { startApiAndBaseline } from './api-and-baseline';
+import { bestRun, type RunFigures, spread, verdictWord } from '../kit/stats';
+import { serviceUrls } from '../kit/service-urls';
 
 
 
@@ -63,7 +65,7 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
   const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
   const shape = options.quick ? QUICK_SHAPE : FULL_SHAPE;
   const deepPages = options.quick ? 100 : 1_000;
-  const missing = missingApiBuild();
+  const missing = missingBuild('api');
   if (missing) {
     log(missing);
     return 1;
@@ -157,34 +159,20 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
         'EXPLAIN (ANALYZE, BUFFERS) of every statement of each route (auth included):',
         formatPlans(plans, routes),
         '',
-        `targets: api/baseline ≥ ${TARGETS.minThroughputRatio} on every route, deep-page p99 ≤ ${TARGETS.maxDeepOverFirstP99} × first-page p99: ${verdicts.pass ? 'PASS' : enforce ? 'FAIL' : 'not met (quick run: not enforced)'}`,
+        `targets: api/baseline ≥ ${TARGETS.minThroughputRatio} on every route, deep-page p99 ≤ ${TARGETS.maxDeepOverFirstP99} × first-page p99: ${verdictWord(verdicts.pass, enforce)}`,
       ].join('\n'),
     );
 
     const json = {
-      benchmark: 'rest-read',
-      started_at: startedAt.toISOString(),
-      finished_at: new Date().toISOString(),
-      quick: options.quick,
-      machine: machineFacts(pinning.cpu, loadBefore, loadAfter),
-      postgres: (await pool.query<{ version: string }>('SELECT version()')).rows[0]?.version ?? null,
+      ...runFacts('rest-read', startedAt, options.quick, machineFacts(pinning.cpu, loadBefore, loadAfter), await postgresVersion(pool)),
       dataset: {
-        database: dataset.database,
-        generated_now: dataset.generatedNow,
-        generation_seconds: dataset.generationSeconds,
-        generated_at: dataset.generatedAt,
-        shape: info.shape,
-        counts: info.counts,
+        ...generatedDatabaseFacts(dataset),
         visible_ready_for_key_user: info.visibleReadyForKeyUser,
         big_folder_descendants: info.bigFolderDescendants,
         popular_tag_conversations: info.popularTagConversations,
       },
       method: {
-        connections: options.connections,
-        warmup_seconds: options.warmupSeconds,
-        duration_seconds: options.durationSeconds,
-        rounds: options.rounds,
-        selection: 'best round by req/s, with its own p50/p99',
+        ...closedLoopMethod(options),
         order: 'round-major: each round runs every route in turn, api then baseline',
         deep_over_first_p99: 'median over rounds of deep-page p99 / first-page p99 of the same round',
         baseline: 'node:http + pg Pool(10) + @cs/token-verification ApiKeyResolver + @cs/catalog Catalog, JSON.stringify',
@@ -220,7 +208,14 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
       ),
       pass: verdicts.pass,
     };
-    out(`results: ${writeResults('rest-read', startedAt, json)}`);
+    const ratios = verdicts.routes.map((r) => r.ratio);
+    const headline = {
+      quick: options.quick,
+      figures:
+        `api/baseline req/s ${fixed(Math.min(...ratios), 2)}–${fixed(Math.max(...ratios), 2)} over the ${ratios.length} routes; ` +
+        `deep page p99 ${fixed(verdicts.deepOverFirstP99Api, 2)}× the first page's: ${verdicts.pass ? 'met' : 'not met'}`,
+    };
+    out(`results: ${writeResults('rest-read', startedAt, json, headline)}`);
     return verdicts.pass || !enforce ? 0 : 3;
   } finally {
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));

@@ -1,4 +1,4 @@
-import { percentile } from '../rest-read/stats';
+import { percentile } from '../kit/stats';
 
 /** What phases need of a request: when it started, how long it took, whether it failed. */
 export interface TimedRequest {

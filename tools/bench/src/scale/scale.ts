@@ -1,9 +1,9 @@
 import { loadavg } from 'node:os';
 import { isFailure, runScaleScenario } from '@cs/testing';
-import { applyBenchArgs } from '../bench-args';
-import { machineFacts, writeResults } from '../results-file';
+import { applyBenchArgs } from '../kit/bench-args';
+import { machineFacts, writeResults } from '../kit/results-file';
 import { phaseFigures } from './phases';
-import { serviceUrls } from '../service-urls';
+import { serviceUrls } from '../kit/service-urls';
 
 
 export interface ScaleOptions {
@@ -118,6 +118,11 @@ export async function runScale(options: ScaleOptions, out: Out, log: Out): Promi
     not_ready: report.notReady,
     ready_events_missing: report.readyEventsMissing,
     pass,
+  }, {
+    quick: options.quick,
+    figures:
+      `${verdicts.failedRequests} failed of ${phases.reduce((n, p) => n + p.requests, 0).toLocaleString('en-US')} requests, ${verdicts.conversationsNotReady} of ${report.written} conversations lost or stuck, ` +
+      `${verdicts.readyEventsNotDelivered} conversation.ready undelivered, ${report.duplicateDeliveries} duplicates; p99 during the restarts ${ms(phases.find((p) => p.phase === 'during')?.p99 ?? Number.NaN)} ms: ${pass ? 'met' : 'not met'}`,
   });
   out(`  results: ${file}`);
   if (!pass) log(`replica output:\n${report.output}`);

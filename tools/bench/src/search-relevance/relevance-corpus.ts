@@ -2,8 +2,8 @@ import { addMembership, createApiKey, createTenant, createUser, createWorkspace 
 import { type CorpusMeeting, type CorpusName, type CorpusSplit, timedTurns } from '@cs/meeting-corpus';
 import { createHash } from 'node:crypto';
 import { createDataSource, MIGRATIONS, runMigrations } from '@cs/persistence';
-import { databaseUrl, migrate, withClient } from '../rest-read/dataset';
-import { recreateDatabase } from '../bench-database';
+import { databaseUrl, migrate, withClient } from '../kit/bench-database';
+import { recreateDatabase } from '../kit/bench-database';
 import type { RelevanceServers } from './relevance-servers';
 
 type Log = (message: string) => void;

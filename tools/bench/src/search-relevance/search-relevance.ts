@@ -2,9 +2,9 @@ import { loadavg } from 'node:os';
 import { CORPUS_NAMES, type CorpusQuery, type CorpusSplit, loadMeetings, loadQueries, timedTurns } from '@cs/meeting-corpus';
 import { poolQueryable } from '@cs/persistence';
 import { Pool } from 'pg';
-import { applyBenchArgs, UsageError } from '../bench-args';
-import { machineFacts, writeResults } from '../results-file';
-import { serviceUrls } from '../service-urls';
+import { applyBenchArgs, UsageError } from '../kit/bench-args';
+import { machineFacts, writeResults } from '../kit/results-file';
+import { serviceUrls } from '../kit/service-urls';
 import { answerWindows } from './answer-windows';
 import { Bm25Retrieval } from './bm25-retrieval';
 import { QUERY_FORMS, type QueryForm, queryText } from './query-forms';
@@ -16,6 +16,8 @@ import { ServiceRetrieval } from './service-retrieval';
 import { meetingsWithUnexpectedStarts } from './stored-starts-check';
 import { StrictRetrieval } from './strict-retrieval';
 
+
+const METRIC_NAMES = { top5: 'top 5', passage5: 'passage@5', rank1: 'rank 1' } as const;
 export interface SearchRelevanceOptions {
   split: CorpusSplit;
   regenerate: boolean;
@@ -202,6 +204,14 @@ export async function runSearchRelevance(options: SearchRelevanceOptions, out: O
       targets_judged: binding,
       targets_met: allMet,
       queries: asked,
+    }, {
+      quick: options.queries !== null,
+      figures:
+        `${options.split}, ${questions.length.toLocaleString('en-US')} questions; service / BM25 / strict, questions as written | keywords: ` +
+        (['top5', 'passage5', 'rank1'] as const)
+          .map((metric) => `${METRIC_NAMES[metric]} ${QUERY_FORMS.map((form) => (['service', 'bm25', 'strict'] as const).map((system) => (figures[system][form].all[metric] * 100).toFixed(1)).join(' / ')).join(' | ')}`)
+          .join('; ') +
+        `: ${binding ? (allMet ? 'met' : 'not met') : 'not judged'}`,
     });
     out(`results: ${file}`);
     return binding && !allMet ? 3 : 0;

@@ -1,7 +1,7 @@
 import { poolQueryable, SESSION_OPTIONS } from '@cs/persistence';
 import { indexConversations } from '@cs/search';
 import { Pool } from 'pg';
-import type { Log } from './corpus';
+import type { Log } from '../kit/bench-database';
 
 /** Conversations per indexConversations statement: big enough to be set-based, small enough to report progress. */
 export const INDEX_BATCH = 100;

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { type RunFigures, summarize } from '../rest-read/stats';
+import { type RunFigures, summarize } from '../kit/stats';
 
 /** Longer than any search takes on a quiet machine (its statement timeout is 3 s; p99 is about 0.1 s). */
 const SETTLE_MS = 1_000;

@@ -1,4 +1,5 @@
 import { loadMeetings, timedTurns } from '@cs/meeting-corpus';
+import { seededRandom } from '@cs/testing';
 import {
   digestOf,
   FULL_CORPUS,
@@ -7,7 +8,6 @@ import {
   prepareMeetings,
   QUICK_CORPUS,
   replicaSegments,
-  seededRandom,
 } from './corpus-generator';
 import { drawQueries, listPath, QUERIES_PER_CLASS, QUERY_CLASSES, searchPath } from './queries';
 

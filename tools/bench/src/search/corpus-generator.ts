@@ -1,8 +1,8 @@
 import { newId, newSecret, secretDigest, secretHint } from '@cs/domain';
 import type { CorpusMeeting, TimedTurn } from '@cs/meeting-corpus';
 import { renderTranscript, type TranscriptSegment } from '@cs/processing';
-import { copyLine } from '../rest-read/copy-text';
-import { TABLE_COLUMNS } from '../rest-read/dataset-generator';
+import { copyLine } from '../kit/copy-text';
+import { type PlannedMember, TABLE_COLUMNS, type WorkspacePlan as GeneratedWorkspacePlan } from '../rest-read/dataset-generator';
 
 /** How big the search corpus is and how it is spread. */
 export interface CorpusShape {
@@ -83,7 +83,6 @@ export interface CorpusInfo {
 }
 
 /** mulberry32: a small, fast, seedable PRNG. */
-export { seededRandom } from '../rest-read/dataset-generator';
 
 const pick = <T>(rng: () => number, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 
@@ -100,19 +99,8 @@ const TITLE_KINDS: Record<CorpusMeeting['corpus'], readonly string[]> = {
 /** The AMI meetings' speakers are roles; in odd replicas they get workspace members' names (as users name speakers). */
 const AMI_ROLES = ['Project Manager', 'Marketing', 'Industrial Designer', 'User Interface'];
 
-interface Member {
-  userId: string;
-  name: string;
-}
-
-interface WorkspacePlan {
-  id: string;
-  members: Member[];
-  folders: string[];
-  tags: string[];
-  /** Cumulative Zipf weights over `tags`. */
-  tagWeights: number[];
-}
+type Member = PlannedMember;
+type WorkspacePlan = GeneratedWorkspacePlan<Member>;
 
 export interface SmallCorpusTables {
   lines: Record<CorpusSmallTable, string[]>;

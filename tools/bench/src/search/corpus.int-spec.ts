@@ -2,9 +2,9 @@ import { Catalog, LIST_CONVERSATIONS_PARAMS, SearchBudget } from '@cs/catalog';
 import { CursorCodec } from '@cs/paging';
 import { poolQueryable } from '@cs/persistence';
 import { Search, SEARCH_PARAMS } from '@cs/search';
-import { createTestDatabase, type TestDatabase } from '@cs/testing';
 import { ApiKeyResolver } from '@cs/token-verification';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
+import { type LoadedTestDatabase, loadTestDatabase } from '../kit/loaded-test-database';
 import { bulkIndex } from './bulk-index';
 import { CONVERSATION_TERMS_TABLE, loadCorpus, PASSAGES_TABLE, storageFigures } from './corpus';
 import { type CorpusInfo, type CorpusShape, QUICK_CORPUS } from './corpus-generator';
@@ -12,37 +12,26 @@ import type { IndexingFigures } from './corpus';
 
 const TINY: CorpusShape = { ...QUICK_CORPUS, label: 'tiny', workspaces: 2, membersPerWorkspace: 4, foldersPerWorkspace: 10, tagsPerWorkspace: 4, conversations: 24 };
 
-const SCHEMA_OBJECTS = `
-  SELECT 'index' AS kind, indexname AS name, indexdef AS definition FROM pg_indexes WHERE schemaname = 'public'
-  UNION ALL
-  SELECT 'constraint', conname, pg_get_constraintdef(oid) || CASE WHEN convalidated THEN '' ELSE ' NOT VALID' END
-  FROM pg_constraint WHERE connamespace = 'public'::regnamespace
-  ORDER BY 1, 2`;
-
 describe('search corpus (loaded through the real COPY path, indexed by @cs/search)', () => {
-  let db: TestDatabase;
+  let loaded: LoadedTestDatabase<{ info: CorpusInfo; indexing: IndexingFigures }>;
   let pool: Pool;
   let info: CorpusInfo;
   let indexing: IndexingFigures;
-  let schemaBefore: unknown[];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    pool = new Pool({ connectionString: db.url, max: 2 });
-    schemaBefore = (await pool.query(SCHEMA_OBJECTS)).rows;
-    ({ info, indexing } = await loadCorpus(db.url, TINY, (url, log) => bulkIndex(url, log, { batch: 5 }), () => undefined));
+    loaded = await loadTestDatabase((url) => loadCorpus(url, TINY, (at, log) => bulkIndex(at, log, { batch: 5 }), () => undefined));
+    ({ pool, loaded: { info, indexing } } = loaded);
   }, 120_000);
 
   afterAll(async () => {
-    await pool?.end();
-    await db?.drop();
+    await loaded?.close();
   });
 
   const count = async (sql: string, params: unknown[] = []) => (await pool.query<{ n: number }>(`SELECT (${sql})::int AS n`, params)).rows[0]?.n;
 
   it('leaves the schema as the migrations made it: the GIN index rebuilt, every foreign key re-added and validated', async () => {
-    expect((await pool.query(SCHEMA_OBJECTS)).rows).toEqual(schemaBefore);
-    const storage = await storageFigures(db.url);
+    expect(await loaded.schemaNow()).toEqual(loaded.schemaBefore);
+    const storage = await storageFigures(loaded.db.url);
     expect(storage.ginIndexes.map((g) => g.table)).toContain(PASSAGES_TABLE);
     expect(storage.ginIndexes.map((g) => g.table)).toContain(CONVERSATION_TERMS_TABLE);
     expect(storage.ginIndexes.every((g) => g.bytes > 0)).toBe(true);

@@ -1,29 +1,18 @@
 import { loadMeetings, timedTurns } from '@cs/meeting-corpus';
-import { Client } from 'pg';
-import {
-  CopyLoader,
-  copyLines,
-  databaseUrl,
-  deferredDefinitions,
-  type DeferredDefinition,
-  migrate,
-  withClient,
-} from '../rest-read/dataset';
+import { ensureGeneratedDatabase, type Log, phaseTimer, sameShape, withClient } from '../kit/bench-database';
+import { copyConcurrently, copyLines, deferredDefinitions, type DeferredDefinition, dropDeferred, restoreForeignKeys } from '../kit/copy-load';
+import { seededRandom } from '@cs/testing';
 import {
   CORPUS_BIG_TABLES,
   CORPUS_COLUMNS,
   CORPUS_SMALL_TABLES,
   CORPUS_VERSION,
-  type CorpusBigTable,
   type CorpusInfo,
   type CorpusShape,
   generateCorpusBigTables,
   generateSmallCorpusTables,
   prepareMeetings,
-  seededRandom,
 } from './corpus-generator';
-
-export type Log = (message: string) => void;
 
 /** The table search keeps its passages in (migration 1764200000000-search). */
 export const PASSAGES_TABLE = 'search_passages';
@@ -31,8 +20,6 @@ export const PASSAGES_TABLE = 'search_passages';
 export const CONVERSATION_TERMS_TABLE = 'search_conversation_terms';
 /** The tables search's indexing fills: their secondary indexes are built once, after the bulk indexing. */
 const SEARCH_TABLES = [PASSAGES_TABLE, CONVERSATION_TERMS_TABLE];
-const MARKER_TABLE = 'bench_dataset';
-const MARKER_NAME = 'search';
 
 /** Indexes all ready conversations of the database at `url` with the search lib's bulk indexing; returns passages made. */
 export type BulkIndexer = (url: string, log: Log) => Promise<number>;
@@ -68,27 +55,6 @@ export interface PreparedCorpus {
   generatedAt: string;
   indexing: IndexingFigures;
   storage: StorageFigures;
-}
-
-interface Marker {
-  info: CorpusInfo;
-  generationSeconds: number;
-  generatedAt: string;
-  indexing: IndexingFigures;
-}
-
-const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
-
-const sameShape = (a: CorpusShape, b: CorpusShape): boolean =>
-  Object.keys(a).length === Object.keys(b).length && (Object.keys(a) as (keyof CorpusShape)[]).every((key) => a[key] === b[key]);
-
-async function readMarker(url: string): Promise<Marker | null> {
-  return withClient(url, async (client) => {
-    const exists = await client.query('SELECT to_regclass($1) IS NOT NULL AS present', [MARKER_TABLE]);
-    if (exists.rows[0]?.present !== true) return null;
-    const rows = await client.query<{ value: Marker }>(`SELECT value FROM ${MARKER_TABLE} WHERE name = $1`, [MARKER_NAME]);
-    return rows.rows[0]?.value ?? null;
-  });
 }
 
 export async function storageFigures(url: string): Promise<StorageFigures> {
@@ -127,40 +93,15 @@ export async function ensureCorpus(options: {
   indexer: BulkIndexer;
   log: Log;
 }): Promise<PreparedCorpus> {
-  const { serverUrl, database, shape, log } = options;
-  const url = databaseUrl(serverUrl, database);
-  const maintenance = databaseUrl(serverUrl, 'postgres');
-  const exists = await withClient(maintenance, async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount === 1);
-  if (exists && !options.regenerate) {
-    const marker = await readMarker(url);
-    if (marker && marker.info.version === CORPUS_VERSION && sameShape(marker.info.shape, shape)) {
-      await migrate(url);
-      log(`reusing the corpus in ${database} (generated ${marker.generatedAt} in ${marker.generationSeconds.toFixed(1)} s; --regenerate to make it again)`);
-      return { database, url, ...marker, generatedNow: false, storage: await storageFigures(url) };
-    }
-    log(`${database} holds no complete corpus of this shape: regenerating it`);
-  }
-  await withClient(maintenance, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${quoteIdent(database)}`);
+  const { database, shape, indexer, log } = options;
+  const { url, marker, generatedNow } = await ensureGeneratedDatabase<{ info: CorpusInfo; indexing: IndexingFigures }>({
+    ...options,
+    marker: 'search',
+    what: 'corpus',
+    fits: (m) => m.info.version === CORPUS_VERSION && sameShape(m.info.shape, shape),
+    generate: (at) => loadCorpus(at, shape, indexer, log),
   });
-  await migrate(url);
-  const started = Date.now();
-  const { info, indexing } = await loadCorpus(url, shape, options.indexer, log);
-  const generationSeconds = (Date.now() - started) / 1000;
-  const generatedAt = new Date().toISOString();
-  const marker: Marker = { info, generationSeconds, generatedAt, indexing };
-  await withClient(url, async (client) => {
-    await client.query(`CREATE TABLE ${MARKER_TABLE} (name text PRIMARY KEY, value jsonb NOT NULL)`);
-    await client.query(`INSERT INTO ${MARKER_TABLE} (name, value) VALUES ($1, $2)`, [MARKER_NAME, JSON.stringify(marker)]);
-  });
-  log(`corpus generated and indexed in ${generationSeconds.toFixed(1)} s`);
-  return { database, url, ...marker, generatedNow: true, storage: await storageFigures(url) };
-}
-
-async function dropDeferred(client: Client, deferred: { indexes: DeferredDefinition[]; foreignKeys: DeferredDefinition[] }): Promise<void> {
-  for (const fk of deferred.foreignKeys) await client.query(`ALTER TABLE ${fk.table} DROP CONSTRAINT ${quoteIdent(fk.name)}`);
-  for (const index of deferred.indexes) await client.query(`DROP INDEX ${quoteIdent(index.name)}`);
+  return { database, url, ...marker, generatedNow, storage: await storageFigures(url) };
 }
 
 /**
@@ -172,14 +113,7 @@ async function dropDeferred(client: Client, deferred: { indexes: DeferredDefinit
  */
 export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkIndexer, log: Log): Promise<{ info: CorpusInfo; indexing: IndexingFigures }> {
   const rng = seededRandom(20_261_124);
-  let last = Date.now();
-  const phase = (what: string): number => {
-    const now = Date.now();
-    const seconds = (now - last) / 1000;
-    log(`  ${what} (${seconds.toFixed(1)} s)`);
-    last = now;
-    return seconds;
-  };
+  const phase = phaseTimer(log);
   const meetings = prepareMeetings([...loadMeetings('train'), ...loadMeetings('val')], timedTurns);
   log(`generating the ${shape.label} search corpus: ${shape.conversations.toLocaleString('en-US')} conversations of ${meetings.length} meetings, ${shape.workspaces} workspaces`);
   const small = generateSmallCorpusTables(shape, rng);
@@ -194,16 +128,7 @@ export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkI
   });
   phase(`small tables loaded; dropped ${deferred.indexes.length} indexes and ${deferred.foreignKeys.length} foreign keys for the load`);
 
-  const loaders = await Promise.all(CORPUS_BIG_TABLES.map((table) => CopyLoader.open(url, table, CORPUS_COLUMNS[table])));
-  const byTable = Object.fromEntries(loaders.map((l) => [l.table, l])) as Record<CorpusBigTable, CopyLoader>;
-  let generated;
-  try {
-    generated = await generateCorpusBigTables(shape, small, meetings, rng, (table, line) => byTable[table].write(line));
-    await Promise.all(loaders.map((l) => l.finish()));
-  } catch (error) {
-    await Promise.all(loaders.map((l) => l.abort()));
-    throw error;
-  }
+  const generated = await copyConcurrently(url, CORPUS_BIG_TABLES, CORPUS_COLUMNS, (sink) => generateCorpusBigTables(shape, small, meetings, rng, sink));
   phase(
     `copied ${generated.counts.conversations.toLocaleString('en-US')} conversations, ${generated.counts.sources.toLocaleString('en-US')} sources ` +
       `(${(generated.transcriptWords / 1e6).toFixed(1)} M transcript words), ${generated.counts.conversation_tags.toLocaleString('en-US')} conversation tags`,
@@ -226,7 +151,7 @@ export async function loadCorpus(url: string, shape: CorpusShape, indexer: BulkI
   const buildSeconds = phase(`built ${deferred.indexes.filter(isSearchTable).map((d) => d.name).join(', ')}`);
 
   await withClient(url, async (client) => {
-    for (const fk of deferred.foreignKeys) await client.query(`ALTER TABLE ${fk.table} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.definition}`);
+    await restoreForeignKeys(client, deferred);
     phase(`re-added and validated ${deferred.foreignKeys.length} foreign keys`);
     await client.query(`VACUUM (ANALYZE) ${[...CORPUS_BIG_TABLES, ...CORPUS_SMALL_TABLES, ...SEARCH_TABLES].join(', ')}`);
     phase('vacuumed and analyzed');

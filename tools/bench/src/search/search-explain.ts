@@ -6,7 +6,7 @@ import { CursorCodec, type RawQuery } from '@cs/paging';
 import { poolQueryable } from '@cs/persistence';
 import { Search, SEARCH_PARAMS } from '@cs/search';
 import type { Pool } from 'pg';
-import { explainStatement, type Recorded, recording, type StatementPlan } from '../rest-read/explain';
+import { explainStatement, type Recorded, recording, type StatementPlan } from '../kit/explain';
 import { type BenchQuery, listPath, type QueryClass, searchPath } from './queries';
 
 /** The big tables of search, which no plan at benchmark scale may read by a sequential scan (the "How"). */

@@ -1,4 +1,4 @@
-import { summarize } from '../rest-read/stats';
+import { summarize } from '../kit/stats';
 import type { QueryPlans } from './search-explain';
 import { formatSlowest, judgeClass, summarizeFreshness } from './search-report';
 

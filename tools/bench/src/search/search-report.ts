@@ -1,5 +1,5 @@
-import { fixed, table } from '../rest-read/report';
-import { median, meetsMax, meetsMin, percentile, ratio, type RunFigures } from '../rest-read/stats';
+import { fixed, table } from '../kit/table';
+import { median, meetsMax, meetsMin, percentile, ratio, type RunFigures } from '../kit/stats';
 import type { FreshnessFigures } from './freshness';
 import { CLASS_DESCRIPTIONS, type QueryClass } from './queries';
 import { executionMs, type QueryPlans } from './search-explain';

@@ -1,19 +1,23 @@
+import { fixed } from '../kit/table';
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { loadMeetings, timedTurns } from '@cs/meeting-corpus';
 import { poolQueryable, SESSION_OPTIONS } from '@cs/persistence';
 import { ApiKeyResolver } from '@cs/token-verification';
 import { Pool } from 'pg';
-import { applyBenchArgs } from '../bench-args';
-import { machineFacts, ROOT, writeResults } from '../results-file';
-import { type RunningServer } from '../rest-read/servers';
-import { missingApiBuild, startApiAndBaseline } from '../rest-read/api-and-baseline';
-import { bestRun, type RunFigures } from '../rest-read/stats';
-import { serviceUrls } from '../service-urls';
+import { applyBenchArgs } from '../kit/bench-args';
+import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
+import { machineFacts, ROOT, runFacts, writeResults } from '../kit/results-file';
+import { missingBuild, type RunningServer } from '../kit/servers';
+import { startApiAndBaseline } from '../rest-read/api-and-baseline';
+import { closedLoopMethod } from '../kit/closed-loop';
+import { bestRun, type RunFigures, verdictWord } from '../kit/stats';
+import { serviceUrls } from '../kit/service-urls';
 import { bulkIndex } from './bulk-index';
 import { classLoadRun } from './class-load';
 import { ensureCorpus, type PreparedCorpus } from './corpus';
-import { FULL_CORPUS, prepareMeetings, QUICK_CORPUS, seededRandom } from './corpus-generator';
+import { seededRandom } from '@cs/testing';
+import { FULL_CORPUS, prepareMeetings, QUICK_CORPUS } from './corpus-generator';
 import { measureFreshness } from './freshness';
 import { type BenchQuery, CLASS_DESCRIPTIONS, drawQueries, listPath, QUERY_CLASSES, type QueryClass, searchPath } from './queries';
 import { type ExplainedStatement, explainQueries, firstOfEachClass, SEARCH_WATCHED_TABLES, watchedSeqScans } from './search-explain';
@@ -128,7 +132,7 @@ async function checkSameAnswers(
 export async function runSearch(options: SearchBenchOptions, out: Out, log: Out): Promise<number> {
   const startedAt = new Date();
   const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
-  const missing = missingApiBuild();
+  const missing = missingBuild('api');
   if (missing) {
     log(missing);
     return 1;
@@ -279,24 +283,14 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
         '',
         scansLine,
         `targets: p50 ≤ ${SEARCH_TARGETS.maxP50Ms} ms, p99 ≤ ${SEARCH_TARGETS.maxP99Ms} ms (questions and keywords: ${QUESTION_TARGETS.maxP50Ms} and ${QUESTION_TARGETS.maxP99Ms} ms), api/baseline ≥ ${SEARCH_TARGETS.minThroughputRatio} on every class and route; no sequential scan on the big tables; every probe searchable: ` +
-          `${pass ? 'PASS' : enforce ? 'FAIL' : 'not met (quick run: not enforced)'}`,
+          verdictWord(pass, enforce),
       ].join('\n'),
     );
 
     const json = {
-      benchmark: 'search',
-      started_at: startedAt.toISOString(),
-      finished_at: new Date().toISOString(),
-      quick: options.quick,
-      machine: machineFacts(pinning.cpu, loadBefore, loadAfter),
-      postgres: (await pool.query<{ version: string }>('SELECT version()')).rows[0]?.version ?? null,
+      ...runFacts('search', startedAt, options.quick, machineFacts(pinning.cpu, loadBefore, loadAfter), await postgresVersion(pool)),
       corpus: {
-        database: corpus.database,
-        generated_now: corpus.generatedNow,
-        generation_seconds: corpus.generationSeconds,
-        generated_at: corpus.generatedAt,
-        shape: info.shape,
-        counts: info.counts,
+        ...generatedDatabaseFacts(corpus),
         transcript_words: info.transcriptWords,
         content_chars: info.contentChars,
         visible_ready_for_key_user: info.visibleReadyForKeyUser,
@@ -306,11 +300,7 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
         passages_bytes_per_million_words: (corpus.storage.passagesTableBytes + corpus.storage.passagesIndexBytes) / millionWords,
       },
       method: {
-        connections: options.connections,
-        warmup_seconds: options.warmupSeconds,
-        duration_seconds: options.durationSeconds,
-        rounds: options.rounds,
-        selection: 'best round by req/s, with its own p50/p99',
+        ...closedLoopMethod(options),
         baseline: 'node:http + pg Pool(10) + ApiKeyResolver + @cs/search Search + @cs/catalog Catalog, JSON.stringify',
         query_seed: QUERY_SEED,
       },
@@ -323,7 +313,16 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
       seq_scans: seqScans,
       pass,
     };
-    out(`results: ${writeResults('search', startedAt, json)}`);
+    const headline = {
+      quick: options.quick,
+      figures:
+        `${info.counts.conversations.toLocaleString('en-US')} conversations (${(info.transcriptWords / 1e6).toFixed(0)} M words), api p50 / p99 ms, \`/search\` and list \`q\`: ` +
+        QUERY_CLASSES.map((c) => `${c} ${results.filter((r) => r.class === c).map((r) => `${fixed(r.api.p50, 1)} / ${fixed(r.api.p99, 0)}`).join(' and ')}`).join(', ') +
+        `; api/baseline ${fixed(Math.min(...results.map((r) => r.ratio)), 2)}–${fixed(Math.max(...results.map((r) => r.ratio)), 2)}; ` +
+        `GIN ${fixed(ginBytes / millionWords / 1e6, 1)} MB per million words; ready → searchable p50 ${fixed(fresh.p50Ms, 1)} ms; ` +
+        `${plansClean ? 'no sequential scan' : `${seqScans.length} plans with a sequential scan`}: ${pass ? 'met' : 'not met'}`,
+    };
+    out(`results: ${writeResults('search', startedAt, json, headline)}`);
     return pass || !enforce ? 0 : 3;
   } finally {
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));

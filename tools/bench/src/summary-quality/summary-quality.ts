@@ -1,9 +1,9 @@
 import { type CorpusMeeting, CORPUS_NAMES, type CorpusName, type CorpusSplit, loadMeetings } from '@cs/meeting-corpus';
 import { DIGEST_MAX_LENGTH } from '@cs/domain';
-import { applyBenchArgs } from '../bench-args';
-import { fixed, table } from '../rest-read/report';
-import { percentile } from '../rest-read/stats';
-import { writeResults } from '../results-file';
+import { applyBenchArgs } from '../kit/bench-args';
+import { fixed, table } from '../kit/table';
+import { percentile } from '../kit/stats';
+import { writeResults } from '../kit/results-file';
 import { leadBaseline, textRankBaseline } from './baselines';
 import { referenceLabels, runMeeting, sectionStarts } from './meeting-run';
 import { type RougeF1, rougeF1, rougeTokens, summaryProse } from './rouge-scores';
@@ -87,11 +87,12 @@ const mean = (values: readonly number[]) => (values.length === 0 ? Number.NaN : 
 const points = (value: number) => fixed(value * 100, 1);
 
 /** The per-corpus and overall figures of one split, as Markdown tables, and whether the issue's targets hold. */
-export function reportSplit(split: CorpusSplit, scores: readonly MeetingScores[]): { lines: string[]; json: object; pass: boolean } {
+export function reportSplit(split: CorpusSplit, scores: readonly MeetingScores[]): { lines: string[]; json: object; pass: boolean; headline: string } {
   const groups: Array<[string, MeetingScores[]]> = [...CORPUS_NAMES.map((c): [string, MeetingScores[]] => [c, scores.filter((s) => s.corpus === c)]), ['overall', [...scores]]];
   const rouge = (group: MeetingScores[], who: 'summarizer' | 'lead' | 'textRank', metric: keyof RougeF1) => mean(group.map((s) => s[who][metric]));
   const seg = (group: MeetingScores[], metric: 'pk' | 'windowDiff', who: 'summarizer' | 'oneSegment' | 'evenSegments') => mean(group.map((s) => s[metric][who]));
   const checks: string[] = [];
+  const headlines: string[] = [];
   let pass = true;
   const json: Record<string, object> = {};
   const rougeRows: string[][] = [];
@@ -118,6 +119,7 @@ export function reportSplit(split: CorpusSplit, scores: readonly MeetingScores[]
     const digestPass = complete === 1;
     checks.push(`${name}: ROUGE-1 ≥ TextRank + 3 ${beatsTextRank ? 'PASS' : 'FAIL'} (${points(r1)} vs ${points(tr1)}), > Lead ${beatsLead ? 'PASS' : 'FAIL'} (${points(lead1)}), segmentation ${segPass ? 'PASS' : 'FAIL'}, digests ${digestPass ? 'PASS' : 'FAIL'}`);
     pass &&= beatsTextRank && beatsLead && segPass && digestPass;
+    headlines.push(`${name} ${points(r1)} / ${points(tr1)} / ${points(lead1)}, Pk ${fixed(pkS, 3)} against one segment ${fixed(seg(group, 'pk', 'oneSegment'), 3)}, ${fixed(complete * 100, 0)}% of digests complete`);
     json[name] = {
       meetings: group.length,
       rouge: Object.fromEntries((['summarizer', 'lead', 'textRank'] as const).map((who) => [who, { rouge1: rouge(group, who, 'rouge1'), rouge2: rouge(group, who, 'rouge2'), rougeL: rouge(group, who, 'rougeL') }])),
@@ -138,7 +140,7 @@ export function reportSplit(split: CorpusSplit, scores: readonly MeetingScores[]
     '',
     ...checks.map((c) => `- ${c}`),
   ];
-  return { lines, json: { corpora: json, meetings: scores }, pass };
+  return { lines, json: { corpora: json, meetings: scores }, pass, headline: `ROUGE-1 summarizer / TextRank / Lead: ${headlines.join('; ')}` };
 }
 
 type Out = (text: string) => void;
@@ -149,6 +151,7 @@ export async function runSummaryQuality(options: SummaryQualityOptions, out: Out
   const splits: CorpusSplit[] = options.train ? ['val', 'train'] : ['val'];
   const lines: string[] = ['', 'summary-quality: the built-in summarizer through processConversation, against QMSum human summaries and topics'];
   const results: Record<string, object> = {};
+  const headlines: string[] = [];
   let pass = true;
   for (const split of splits) {
     const meetings = loadMeetings(split);
@@ -158,11 +161,12 @@ export async function runSummaryQuality(options: SummaryQualityOptions, out: Out
     const report = reportSplit(split, scores);
     results[split] = report.json;
     if (split === 'val') pass = report.pass;
+    headlines.push(`${split} (${meetings.length} meetings): ${report.headline}`);
     lines.push('', ...report.lines);
   }
   lines.push('', 'ROUGE: js-rouge, lower-cased letter/digit tokens, no stemming; Lead and TextRank take as many words as the summary. Pk/WindowDiff over spoken turns, k = half the mean human segment; "even" has as many segments as the summarizer made.');
   out(lines.join('\n'));
-  const file = writeResults('summary-quality', startedAt, { benchmark: 'summary-quality', started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), splits: results, pass });
+  const file = writeResults('summary-quality', startedAt, { benchmark: 'summary-quality', started_at: startedAt.toISOString(), finished_at: new Date().toISOString(), splits: results, pass }, { quick: false, figures: `${headlines.join('. ')}: ${pass ? 'met' : 'not met'}` });
   log(`results written to ${file}`);
   return pass ? 0 : 1;
 }

@@ -1,23 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, relative } from 'node:path';
 import { DEV_WEBHOOK_SECRET_KEY } from '@cs/config';
 import { newId } from '@cs/domain';
 import { newWebhookSecret, sealWebhookSecret } from '@cs/events';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
-import { applyBenchArgs } from '../bench-args';
-import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit } from '../auth/pg-stats';
+import { applyBenchArgs } from '../kit/bench-args';
+import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit } from '../kit/pg-stats';
 import { prepareAuthDatabase } from '../auth/setup';
-import { databaseUrl } from '../rest-read/dataset';
-import { machineFacts, ROOT, writeResults } from '../results-file';
-import { freePort, processCpuSeconds, type RunningServer, startServer, UNPINNED } from '../rest-read/servers';
-import { median, percentile } from '../rest-read/stats';
+import { databaseUrl } from '../kit/bench-database';
+import { machineFacts, writeResults } from '../kit/results-file';
+import { benchAppEnv } from '../kit/resource-server-env';
+import { appEntry, missingBuild, processCpuSeconds, type RunningServer, startServer } from '../kit/servers';
+import { median, percentile } from '../kit/stats';
 import { BenchReceivers } from './webhook-receivers';
-import { serviceUrls } from '../service-urls';
+import { serviceUrls } from '../kit/service-urls';
 
-const ENTRY = join(ROOT, 'apps', 'webhook-worker', 'dist', 'main.js');
 /** Issue 5's targets on this 2-core machine. */
 export const WEBHOOK_TARGETS = { deliveriesPerSecond: 2_000, p50Ms: 50, p99Ms: 250, isolationRatio: 0.9 };
 
@@ -103,8 +101,9 @@ async function redisServerPid(url: string): Promise<number | null> {
 export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out): Promise<number> {
   const startedAt = new Date();
   const loadBefore = loadavg()[0] ?? 0;
-  if (!existsSync(ENTRY)) {
-    log(`${relative(ROOT, ENTRY)} is missing: build the apps first (npm run bench builds everything)`);
+  const missing = missingBuild('webhook-worker');
+  if (missing) {
+    log(missing);
     return 1;
   }
   const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
@@ -150,24 +149,8 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
       return { ids, committedAt: Date.now() };
     };
 
-    const port = await freePort();
-    worker = await startServer({
-      name: 'webhook-worker',
-      entry: ENTRY,
-      port,
-      pinning: UNPINNED,
-      healthPath: '/healthz',
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: fixtures.url,
-        REDIS_URL: redisUrl,
-        QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`,
-        WEBHOOK_WORKER_PORT: String(port),
-        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      },
-    });
+    const env = { ...benchAppEnv(fixtures.url, redisUrl), NODE_ENV: 'test', QUEUE_PREFIX: `bench-${randomBytes(4).toString('hex')}`, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
+    worker = await startServer({ name: 'webhook-worker', entry: appEntry('webhook-worker'), portVariable: 'WEBHOOK_WORKER_PORT', env });
     log('webhook-worker up (production defaults but WEBHOOK_ALLOW_PRIVATE_TARGETS=true; unpinned)');
 
     const running = worker;
@@ -289,6 +272,11 @@ export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out):
       isolation_rounds: rounds,
       latency_ms: { p50: figures.p50, p99: figures.p99, samples: latencies.length, lost },
       isolation_ratio: figures.isolationRatio,
+    }, {
+      quick: options.quick,
+      figures:
+        `${figures.deliveriesPerSecond.toFixed(0)} deliveries/s; event to first attempt p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms; ` +
+        `isolation ${figures.isolationRatio.toFixed(2)} (median of ${rounds.length} rounds)`,
     });
     out(`  results: ${file}`);
     return 0;

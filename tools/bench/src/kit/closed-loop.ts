@@ -44,3 +44,14 @@ export async function loadRun(options: LoadOptions): Promise<RunFigures> {
   const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   return summarize(latencies, failures + result.errors, result.duration, cpu);
 }
+
+/** How a results file describes closed-loop rounds of which the best is kept (see bestRun). */
+export function closedLoopMethod(options: { connections: number; warmupSeconds: number; durationSeconds: number; rounds: number }) {
+  return {
+    connections: options.connections,
+    warmup_seconds: options.warmupSeconds,
+    duration_seconds: options.durationSeconds,
+    rounds: options.rounds,
+    selection: 'best round by req/s, with its own p50/p99',
+  };
+}

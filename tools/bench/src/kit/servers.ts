@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
+import { freePort } from '@cs/testing';
+import { ROOT } from './results-file';
 
 export interface Pinning {
   /** The CPU the servers are pinned to, or null when they run unpinned. */
@@ -28,7 +31,7 @@ export function choosePinning(): Pinning {
 }
 
 /** The tests' free port: one no outgoing connection can take before the server binds it. */
-export { freePort } from '@cs/testing';
+export { freePort };
 
 /** Children still running, so that an interrupted benchmark leaves no server behind. */
 const children = new Set<ChildProcess>();
@@ -62,20 +65,38 @@ export function processCpuSeconds(pid: number): number | null {
   }
 }
 
-/** Starts `node <entry>` (pinned when asked), waits until `GET <healthPath>` answers 200, and keeps its stderr for errors. */
+type App = 'api' | 'auth' | 'mcp' | 'processor' | 'webhook-worker';
+
+/** The built entry point of one of the apps. */
+export const appEntry = (app: App): string => join(ROOT, 'apps', app, 'dist', 'main.js');
+
+/** Null when the apps a benchmark starts are built; else what to tell the user. */
+export function missingBuild(...apps: App[]): string | null {
+  const missing = apps.map(appEntry).find((entry) => !existsSync(entry));
+  return missing === undefined ? null : `${relative(ROOT, missing)} is missing: build the apps first (npm run bench builds everything)`;
+}
+
+/**
+ * Starts `node <entry>` (pinned when asked; unpinned by default) on `port` (a free one unless given, put in the
+ * environment as `portVariable` when named), waits until `GET <healthPath>` (`/healthz` by default) answers 200,
+ * and keeps its stderr for errors.
+ */
 export async function startServer(options: {
   name: string;
   entry: string;
-  port: number;
+  port?: number;
+  portVariable?: string;
   env: NodeJS.ProcessEnv;
-  pinning: Pinning;
-  healthPath: string;
+  pinning?: Pinning;
+  healthPath?: string;
   timeoutMs?: number;
 }): Promise<RunningServer> {
-  const { name, entry, port, pinning } = options;
+  const { name, entry, pinning = UNPINNED, healthPath = '/healthz' } = options;
+  const port = options.port ?? (await freePort());
+  const env = options.portVariable ? { ...options.env, [options.portVariable]: String(port) } : options.env;
   const command = pinning.cpu === null ? process.execPath : 'taskset';
   const args = pinning.cpu === null ? [entry] : ['-c', String(pinning.cpu), process.execPath, entry];
-  const child: ChildProcess = spawn(command, args, { env: options.env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -91,14 +112,14 @@ export async function startServer(options: {
   for (;;) {
     if (exited) throw new Error(`${name} ${exited} before answering:\n${stderr.trim()}`);
     try {
-      const response = await fetch(`${baseUrl}${options.healthPath}`);
+      const response = await fetch(`${baseUrl}${healthPath}`);
       if (response.status === 200) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${name} did not answer ${options.healthPath} within ${(options.timeoutMs ?? 60_000) / 1000} s:\n${stderr.trim()}`);
+      throw new Error(`${name} did not answer ${healthPath} within ${(options.timeoutMs ?? 60_000) / 1000} s:\n${stderr.trim()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Pool } from 'pg';
-import { processCpuSeconds } from '../rest-read/servers';
+import { processCpuSeconds } from './servers';
 
 let clockTicks: number | null = null;
 

@@ -1,5 +1,5 @@
-import { cpuRatio, judge } from './report';
-import type { BenchRoute } from './routes';
+import { cpuRatio, judge } from '../rest-read/report';
+import type { BenchRoute } from '../rest-read/routes';
 import { bestRun, median, pairedP99Ratio, percentile, ratio, type RunFigures, spread, summarize } from './stats';
 
 const run = (requestsPerSecond: number, p99 = 10, cpuMsPerRequest: number | null = null): RunFigures => ({
