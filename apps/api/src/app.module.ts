@@ -1,20 +1,18 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { Catalog, SearchBudget } from '@cs/catalog';
-import { databaseSessionLimits, searchLimits } from '@cs/config';
 import { CursorCodec } from '@cs/paging';
 import { AccessTokenVerifier, ApiKeyResolver, BearerAuthGuard, BearerStrategy, PrincipalResolver, type RevocationList } from '@cs/token-verification';
 import {
   DATA_SOURCE,
   HealthController,
-  loggerModule,
-  InfrastructureModule,
+  readModelProviders,
+  resourceServerInfrastructure,
   RateLimitGuard,
   rateLimitProviders,
   REVOCATION_LIST,
 } from '@cs/nest-infrastructure';
-import { postgresPool, readQueryable } from '@cs/persistence';
+import { readQueryable } from '@cs/persistence';
 import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
@@ -40,7 +38,6 @@ import { RecallEventsController } from './bots/recall-events.controller';
 import { RecorderEventsController } from './bots/recorder-events.controller';
 import { WebhookRestApi, WebhookSubscriptions } from '@cs/webhook-subscriptions';
 import { WebhooksController } from './webhooks/webhooks.controller';
-import { Search } from '@cs/search';
 import { SearchController } from './search/search.controller';
 
 @Module({})
@@ -50,17 +47,8 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        loggerModule(config.LOG_LEVEL),
         PassportModule,
-        InfrastructureModule.forRoot({
-          applicationName: 'api',
-          databaseUrl: config.DATABASE_URL,
-          databasePoolSize: config.DATABASE_POOL_SIZE,
-          ...databaseSessionLimits(config),
-          redisUrl: config.REDIS_URL,
-          redisOptions: { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false, commandTimeout: 1_000 },
-          revocationList: true,
-        }),
+        ...resourceServerInfrastructure('api', config),
       ],
       controllers: [
         ConversationsController,
@@ -87,15 +75,7 @@ export class AppModule {
         openApiDocumentProvider,
         FeedSequencerLifecycle,
         ApiReference,
-        // One budget for the full-text reads of Search and of the list with `q` (docs/search.md "Limits").
-        { provide: SearchBudget, inject: [DATA_SOURCE], useFactory: (ds: DataSource) => SearchBudget.onPool(postgresPool(ds), searchLimits(config)) },
-        {
-          provide: Catalog,
-          inject: [DATA_SOURCE, SearchBudget],
-          // Reads on the DataSource's pg Pool without TypeORM's per-statement machinery (see readQueryable).
-          useFactory: (ds: DataSource, budget: SearchBudget) => new Catalog(readQueryable(ds), new CursorCodec(config.CURSOR_SECRET), budget),
-        },
-        { provide: Search, inject: [SearchBudget], useFactory: (budget: SearchBudget) => new Search(budget, new CursorCodec(config.CURSOR_SECRET)) },
+        ...readModelProviders(config),
         {
           provide: WebhookSubscriptions,
           inject: [DATA_SOURCE],

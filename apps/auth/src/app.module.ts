@@ -1,11 +1,10 @@
-import { databaseSessionLimits } from '@cs/config';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { WebSessionStore } from '@cs/accounts';
 import { revokeGrant } from '@cs/oauth';
 import { poolQueryable, postgresPool, type RowQueryable } from '@cs/persistence';
 import type { Redis } from 'ioredis';
-import { DATA_SOURCE, HealthController, InfrastructureModule, loggerModule, REDIS } from '@cs/nest-infrastructure';
+import { appInfrastructure, DATA_SOURCE, HealthController, REDIS } from '@cs/nest-infrastructure';
 import type { DataSource } from 'typeorm';
 import { AccountController } from './account/account.controller';
 import { PersonalApiKeysController } from './account/personal-api-keys.controller';
@@ -44,15 +43,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        loggerModule(config.LOG_LEVEL),
-        InfrastructureModule.forRoot({
-          applicationName: 'auth',
-          databaseUrl: config.DATABASE_URL,
-          databasePoolSize: config.DATABASE_POOL_SIZE,
-          ...databaseSessionLimits(config),
-          redisUrl: config.REDIS_URL,
-          redisOptions: { maxRetriesPerRequest: 2 },
-        }),
+        ...appInfrastructure('auth', config, { redisOptions: { maxRetriesPerRequest: 2 } }),
       ],
       controllers: [JwksController, HealthController, InteractionsController, SessionController, AccountController, PersonalApiKeysController, DeveloperController, AssistantConnectionsController, WebhookPagesController],
       providers: [

@@ -17,3 +17,5 @@ export * from './shutdown/graceful-http-shutdown';
 export * from './scheduling/notification.listener';
 export * from './client-error-status';
 export * from './exception-classification';
+export * from './app-infrastructure';
+export * from './read-model.providers';
