@@ -1,3 +1,4 @@
+import type { ListSegmentsParams } from '@cs/api-client';
 import type { ListEnvelope } from '@cs/domain';
 import type { Segment } from '@cs/catalog';
 import { loadMeetings, timedTurns } from '@cs/meeting-corpus';
@@ -8,7 +9,7 @@ const env = useApiEnvironment();
 
 type Query = Record<string, string | number | string[]>;
 
-/** Through the client, so the contract validator checks every answer against the served document. */
+/** A raw exchange, for the refusals (the client throws on them); the contract validator checks every answer. */
 async function segments(actor: Actor, conversationId: string, sourceId: string, query: Query = {}) {
   return actor.client.request<ListEnvelope<Segment> & { code?: string; invalid_params?: { name: string; reason: string }[] }>(
     'GET',
@@ -17,14 +18,13 @@ async function segments(actor: Actor, conversationId: string, sourceId: string, 
   );
 }
 
-async function allSegments(actor: Actor, conversationId: string, sourceId: string, query: Query = {}): Promise<Segment[]> {
+async function allSegments(actor: Actor, conversationId: string, sourceId: string, query: ListSegmentsParams = {}): Promise<Segment[]> {
   const all: Segment[] = [];
   let cursor: string | null = null;
   do {
-    const response = await segments(actor, conversationId, sourceId, cursor ? { ...query, cursor } : query);
-    if (response.status !== 200) throw new Error(`segments answered ${response.status}: ${JSON.stringify(response.body)}`);
-    all.push(...response.body.data);
-    cursor = response.body.next_cursor;
+    const page: ListEnvelope<Segment> = await actor.client.listSegments(conversationId, sourceId, cursor ? { ...query, cursor } : query);
+    all.push(...page.data);
+    cursor = page.next_cursor;
   } while (cursor);
   return all;
 }

@@ -1,7 +1,8 @@
 import type { Bot, Conversation, ConversationListEntry, EventType, Folder, ListEnvelope, Me, TagCatalogEntry } from '@cs/domain';
 import type { CreateBotBody, CreateConversationBody, CreateFolderBody, CreateTagBody, SourceBody, UpdateConversationBody, UpdateFolderBody, UpdateTagBody } from './write-bodies';
 import { ApiError, isProblem } from './api-error';
-import type { ListConversationsParams, ListEventsParams, ListFoldersParams, ListTagsParams } from './list-params';
+import type { Segment } from '@cs/catalog';
+import type { ListConversationsParams, ListEventsParams, ListFoldersParams, ListSegmentsParams, ListTagsParams } from './list-params';
 
 /** An item of the events feed: the webhook envelope (GET /api/v1/event-types describes each type's data). */
 export interface ApiEvent {
@@ -79,6 +80,11 @@ export class ApiClient {
 
   getConversation(id: string): Promise<Conversation> {
     return this.call('/api/v1/conversations/{id}', { pathParams: { id } });
+  }
+
+  /** A transcript's speaker turns (docs/api.md "Transcript segments"). */
+  listSegments(conversationId: string, sourceId: string, params: ListSegmentsParams = {}): Promise<ListEnvelope<Segment>> {
+    return this.call('/api/v1/conversations/{id}/sources/{source_id}/segments', { pathParams: { id: conversationId, source_id: sourceId }, query: { ...params } });
   }
 
   listTags(params: ListTagsParams = {}): Promise<ListEnvelope<TagCatalogEntry>> {

@@ -1,39 +1,16 @@
-import type { EventType, StatusFilter } from '@cs/domain';
+import type { LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS, LIST_FOLDERS_PARAMS, LIST_SEGMENTS_PARAMS } from '@cs/catalog';
+import type { PAGE_PARAMS } from '@cs/paging';
+import type { z } from 'zod/v4';
 
-/** Pagination parameters every list endpoint takes. */
-export interface PageParams {
-  /** 1 to 100; the server's default is 25. */
-  limit?: number;
-  /** `next_cursor` of the previous page, unchanged. */
-  cursor?: string;
-}
+/**
+ * The query parameters of the lists, read off the schemas the api validates them with (type-only imports). Repeatable
+ * parameters (`tag_id`, `type`, `speaker`) are sent as the parameter repeated.
+ */
+type QueryOf<P extends { schema: z.ZodType }> = z.input<P['schema']>;
 
-export interface ListConversationsParams extends PageParams {
-  /** A text query (websearch syntax, docs/search.md): only matching conversations, the order unchanged. */
-  q?: string;
-  status?: StatusFilter;
-  /** RFC 3339 date-time with a time zone; strictly after. */
-  created_after?: string;
-  /** RFC 3339 date-time with a time zone; changed strictly after. */
-  updated_after?: string;
-  folder_id?: string;
-  recursive?: boolean;
-  /** Sent as the parameter repeated; matches conversations having any of the tags. */
-  tag_id?: readonly string[];
-}
-
-export interface ListFoldersParams extends PageParams {
-  folder_id?: string;
-  recursive?: boolean;
-  updated_after?: string;
-}
-
-export interface ListEventsParams extends PageParams {
-  /** Sent as the parameter repeated. */
-  type?: readonly EventType[];
-  /** The id of the last event processed. */
-  after?: string;
-  created_after?: string;
-}
-
+export type PageParams = QueryOf<typeof PAGE_PARAMS>;
+export type ListConversationsParams = QueryOf<typeof LIST_CONVERSATIONS_PARAMS>;
+export type ListFoldersParams = QueryOf<typeof LIST_FOLDERS_PARAMS>;
+export type ListEventsParams = QueryOf<typeof LIST_EVENTS_PARAMS>;
+export type ListSegmentsParams = QueryOf<typeof LIST_SEGMENTS_PARAMS>;
 export type ListTagsParams = PageParams;

@@ -1,60 +1,16 @@
-/** Request bodies of the write API (docs/api.md "Write API"); the OpenAPI document holds their limits. */
+import type { CreateBotRequestSchema, CreateConversationRequestSchema, CreateFolderRequestSchema, CreateTagRequestSchema, SourceInputSchema, TranscriptSegmentInputSchema, UpdateConversationRequestSchema, UpdateFolderRequestSchema, UpdateTagRequestSchema } from '@cs/writes';
+import type { z } from 'zod/v4';
 
-export interface TranscriptSegmentBody {
-  speaker: string;
-  start_seconds: number;
-  end_seconds: number;
-  text: string;
-}
-
-export type SourceBody =
-  | {
-      type: 'transcript';
-      title?: string | null;
-      segments: TranscriptSegmentBody[];
-      speaker_names?: Record<string, string>;
-      language?: string;
-      meeting_url?: string | null;
-      attendees?: string[];
-      duration_seconds?: number;
-    }
-  | { type: 'document'; title?: string | null; content: string }
-  | { type: 'text'; title?: string | null; content: string };
-
-export interface CreateConversationBody {
-  title?: string | null;
-  folder_id?: string | null;
-  visibility?: 'private' | 'workspace';
-  tag_ids?: string[];
-  started_at?: string;
-  sources: SourceBody[];
-}
-
-export interface UpdateConversationBody {
-  title?: string | null;
-  folder_id?: string | null;
-  visibility?: 'private' | 'workspace';
-}
-
-export interface CreateFolderBody {
-  name: string;
-  parent_id?: string | null;
-  visibility?: 'private' | 'workspace';
-}
-
-export type UpdateFolderBody = Partial<CreateFolderBody>;
-
-export interface CreateTagBody {
-  name: string;
-  color?: string | null;
-  description?: string | null;
-}
-
-export type UpdateTagBody = Partial<CreateTagBody>;
-
-export interface CreateBotBody {
-  meeting_url: string;
-  title?: string | null;
-  join_at?: string;
-  folder_id?: string | null;
-}
+/**
+ * Request bodies of the write API (docs/api.md "Write API"): what a client sends, read off the very schemas the api
+ * validates them with (@cs/writes, type-only: the client takes no runtime dependency on them).
+ */
+export type TranscriptSegmentBody = z.input<typeof TranscriptSegmentInputSchema>;
+export type SourceBody = z.input<typeof SourceInputSchema>;
+export type CreateConversationBody = z.input<typeof CreateConversationRequestSchema>;
+export type UpdateConversationBody = z.input<typeof UpdateConversationRequestSchema>;
+export type CreateFolderBody = z.input<typeof CreateFolderRequestSchema>;
+export type UpdateFolderBody = z.input<typeof UpdateFolderRequestSchema>;
+export type CreateTagBody = z.input<typeof CreateTagRequestSchema>;
+export type UpdateTagBody = z.input<typeof UpdateTagRequestSchema>;
+export type CreateBotBody = z.input<typeof CreateBotRequestSchema>;
