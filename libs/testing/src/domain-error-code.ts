@@ -10,3 +10,14 @@ export async function domainErrorCode(call: Promise<unknown>): Promise<string> {
   }
   return 'resolved';
 }
+
+/** The parameters an `invalid_parameter` refusal names, with their reasons; anything else (or no refusal) fails the test. */
+export function invalidParamsOf(call: () => unknown): { name: string; reason: string }[] {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'invalid_parameter') return error.extras.invalidParams ?? [];
+    throw error;
+  }
+  throw new Error('expected invalid_parameter');
+}

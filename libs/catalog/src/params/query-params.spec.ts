@@ -1,18 +1,9 @@
-import { DomainError } from '@cs/domain';
 import { NO_PARAMS, PAGE_PARAMS } from '@cs/paging';
+import { invalidParamsOf } from '@cs/testing';
 import { LIST_CONVERSATIONS_PARAMS } from '../conversations/conversation-filters';
 import { GET_CONVERSATION_ARGS } from '../conversations/get-conversation.query';
 import { LIST_FOLDERS_PARAMS } from '../folders/list-folders.query';
 
-function problemsOf(fn: () => unknown): { name: string; reason: string }[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'invalid_parameter') return error.extras.invalidParams ?? [];
-    throw error;
-  }
-  throw new Error('expected invalid_parameter');
-}
 
 const conversations = (query: Record<string, string | string[]>) => LIST_CONVERSATIONS_PARAMS.fromQueryString(query);
 
@@ -23,7 +14,7 @@ describe('query string parameters (spec "Pagination" and "GET /api/v1/conversati
   });
 
   it.each(['0', '101', 'abc', '1.5', '-1', ' 5', '+5', '1e1'])('refuses limit=%s (1 to 100) rather than fixing it', (limit) => {
-    expect(problemsOf(() => PAGE_PARAMS.fromQueryString({ limit }))).toEqual([{ name: 'limit', reason: 'must be an integer from 1 to 100' }]);
+    expect(invalidParamsOf(() => PAGE_PARAMS.fromQueryString({ limit }))).toEqual([{ name: 'limit', reason: 'must be an integer from 1 to 100' }]);
   });
 
   it('accepts limit 1, 100 and 025, as numbers', () => {
@@ -33,19 +24,19 @@ describe('query string parameters (spec "Pagination" and "GET /api/v1/conversati
   });
 
   it('refuses an unknown parameter, naming it', () => {
-    expect(problemsOf(() => conversations({ colour: 'red' }))).toContainEqual({ name: 'colour', reason: 'unknown parameter' });
-    expect(problemsOf(() => NO_PARAMS.fromQueryString({ limit: '10' }))).toEqual([{ name: 'limit', reason: 'unknown parameter' }]);
+    expect(invalidParamsOf(() => conversations({ colour: 'red' }))).toContainEqual({ name: 'colour', reason: 'unknown parameter' });
+    expect(invalidParamsOf(() => NO_PARAMS.fromQueryString({ limit: '10' }))).toEqual([{ name: 'limit', reason: 'unknown parameter' }]);
   });
 
   it('refuses status=done and accepts all', () => {
     expect(conversations({ status: 'all' }).values.status).toBe('all');
-    expect(problemsOf(() => conversations({ status: 'done' }))).toEqual([{ name: 'status', reason: 'must be one of ready, pending, error, all' }]);
+    expect(invalidParamsOf(() => conversations({ status: 'done' }))).toEqual([{ name: 'status', reason: 'must be one of ready, pending, error, all' }]);
   });
 
   it.each(['yesterday', '2026-01-01', '2026-01-01T10:00:00', '2026-13-01T00:00:00Z', '2026-01-01T25:00:00Z'])(
     'refuses created_after=%s (an RFC 3339 date-time with a time zone is required)',
     (value) => {
-      expect(problemsOf(() => conversations({ created_after: value }))[0]?.name).toBe('created_after');
+      expect(invalidParamsOf(() => conversations({ created_after: value }))[0]?.name).toBe('created_after');
     },
   );
 
@@ -55,7 +46,7 @@ describe('query string parameters (spec "Pagination" and "GET /api/v1/conversati
 
   it('refuses recursive=maybe; accepts true and false only', () => {
     expect(conversations({ recursive: 'false' }).values.recursive).toBe(false);
-    expect(problemsOf(() => conversations({ recursive: 'maybe' }))[0]).toEqual({ name: 'recursive', reason: 'must be true or false' });
+    expect(invalidParamsOf(() => conversations({ recursive: 'maybe' }))[0]).toEqual({ name: 'recursive', reason: 'must be true or false' });
   });
 
   it('collects repeated tag_id values (any of), de-duplicated', () => {
@@ -65,26 +56,26 @@ describe('query string parameters (spec "Pagination" and "GET /api/v1/conversati
 
   it('refuses more than 20 tag_id values, and an empty one', () => {
     const tags = Array.from({ length: 21 }, (_, i) => `tag_${i}`);
-    expect(problemsOf(() => conversations({ tag_id: tags }))).toEqual([{ name: 'tag_id', reason: 'may be repeated at most 20 times' }]);
-    expect(problemsOf(() => conversations({ tag_id: '' }))).toEqual([{ name: 'tag_id', reason: 'values must be non-empty ids' }]);
+    expect(invalidParamsOf(() => conversations({ tag_id: tags }))).toEqual([{ name: 'tag_id', reason: 'may be repeated at most 20 times' }]);
+    expect(invalidParamsOf(() => conversations({ tag_id: '' }))).toEqual([{ name: 'tag_id', reason: 'values must be non-empty ids' }]);
   });
 
   it('refuses a scalar parameter given twice and an empty value', () => {
-    expect(problemsOf(() => conversations({ status: ['ready', 'error'], folder_id: '' }))).toEqual([
+    expect(invalidParamsOf(() => conversations({ status: ['ready', 'error'], folder_id: '' }))).toEqual([
       { name: 'status', reason: 'must be given at most once' },
       { name: 'folder_id', reason: 'must not be empty' },
     ]);
   });
 
   it('refuses a cursor or folder id longer than any it issues', () => {
-    expect(problemsOf(() => LIST_FOLDERS_PARAMS.fromQueryString({ folder_id: 'f'.repeat(201) }))).toEqual([
+    expect(invalidParamsOf(() => LIST_FOLDERS_PARAMS.fromQueryString({ folder_id: 'f'.repeat(201) }))).toEqual([
       { name: 'folder_id', reason: 'must be at most 200 characters' },
     ]);
-    expect(problemsOf(() => PAGE_PARAMS.fromQueryString({ cursor: 'c'.repeat(4097) }))).toEqual([{ name: 'cursor', reason: 'must be at most 4096 characters' }]);
+    expect(invalidParamsOf(() => PAGE_PARAMS.fromQueryString({ cursor: 'c'.repeat(4097) }))).toEqual([{ name: 'cursor', reason: 'must be at most 4096 characters' }]);
   });
 
   it('reports every bad parameter in one answer: unknown names first, then in the order the schema declares them', () => {
-    expect(problemsOf(() => conversations({ limit: '0', x: '1', status: 'done', recursive: 'maybe', folder_id: '' })).map((p) => p.name)).toEqual([
+    expect(invalidParamsOf(() => conversations({ limit: '0', x: '1', status: 'done', recursive: 'maybe', folder_id: '' })).map((p) => p.name)).toEqual([
       'x',
       'status',
       'folder_id',
@@ -109,14 +100,14 @@ describe('JSON arguments (MCP tool calls): the same schema, numbers as numbers',
   });
 
   it('refuses unknown names as REST does', () => {
-    expect(problemsOf(() => NO_PARAMS.fromJson({ colour: 'red', depth: { a: 1 } }))).toEqual([
+    expect(invalidParamsOf(() => NO_PARAMS.fromJson({ colour: 'red', depth: { a: 1 } }))).toEqual([
       { name: 'colour', reason: 'unknown parameter' },
       { name: 'depth', reason: 'unknown parameter' },
     ]);
   });
 
   it('refuses wrong JSON types with invalid_parameter, naming every one', () => {
-    expect(problemsOf(() => LIST_FOLDERS_PARAMS.fromJson({ limit: '5', recursive: 'yes', cursor: 7 }))).toEqual([
+    expect(invalidParamsOf(() => LIST_FOLDERS_PARAMS.fromJson({ limit: '5', recursive: 'yes', cursor: 7 }))).toEqual([
       { name: 'recursive', reason: 'must be true or false' },
       { name: 'limit', reason: 'must be an integer' },
       { name: 'cursor', reason: 'must be a string' },
@@ -124,14 +115,14 @@ describe('JSON arguments (MCP tool calls): the same schema, numbers as numbers',
   });
 
   it('refuses a fractional limit as a type error, and an out-of-range one with the range', () => {
-    expect(problemsOf(() => PAGE_PARAMS.fromJson({ limit: 2.5 }))).toEqual([{ name: 'limit', reason: 'must be an integer' }]);
-    expect(problemsOf(() => PAGE_PARAMS.fromJson({ limit: 1000 }))).toEqual([{ name: 'limit', reason: 'must be an integer from 1 to 100' }]);
+    expect(invalidParamsOf(() => PAGE_PARAMS.fromJson({ limit: 2.5 }))).toEqual([{ name: 'limit', reason: 'must be an integer' }]);
+    expect(invalidParamsOf(() => PAGE_PARAMS.fromJson({ limit: 1000 }))).toEqual([{ name: 'limit', reason: 'must be an integer from 1 to 100' }]);
   });
 
   it('takes tag_id as a list of strings, or one string', () => {
     expect(LIST_CONVERSATIONS_PARAMS.fromJson({ tag_id: ['tag_b', 'tag_a'] }).values.tag_id).toEqual(['tag_a', 'tag_b']);
     expect(LIST_CONVERSATIONS_PARAMS.fromJson({ tag_id: 'tag_a' }).values.tag_id).toEqual(['tag_a']);
-    expect(problemsOf(() => LIST_CONVERSATIONS_PARAMS.fromJson({ tag_id: [1] }))).toEqual([{ name: 'tag_id', reason: 'must be an array of strings' }]);
+    expect(invalidParamsOf(() => LIST_CONVERSATIONS_PARAMS.fromJson({ tag_id: [1] }))).toEqual([{ name: 'tag_id', reason: 'must be an array of strings' }]);
   });
 });
 
@@ -142,12 +133,12 @@ describe('get-conversation arguments: the id is required, a non-empty string', (
     [{ id: 42 }, 'must be a string'],
     [{ id: '' }, 'must not be empty'],
   ])('%j: %s', (args, reason) => {
-    expect(problemsOf(() => GET_CONVERSATION_ARGS.fromJson(args))).toEqual([{ name: 'id', reason }]);
+    expect(invalidParamsOf(() => GET_CONVERSATION_ARGS.fromJson(args))).toEqual([{ name: 'id', reason }]);
   });
 
   it('passes the id through, and refuses anything else', () => {
     expect(GET_CONVERSATION_ARGS.fromJson({ id: 'conv_1' }).values).toEqual({ id: 'conv_1' });
-    expect(problemsOf(() => GET_CONVERSATION_ARGS.fromJson({ id: 'conv_1', full: true }))).toEqual([{ name: 'full', reason: 'unknown parameter' }]);
+    expect(invalidParamsOf(() => GET_CONVERSATION_ARGS.fromJson({ id: 'conv_1', full: true }))).toEqual([{ name: 'full', reason: 'unknown parameter' }]);
   });
 });
 

@@ -1,6 +1,5 @@
-import type { DomainError } from '@cs/domain';
 import { CursorCodec } from '@cs/paging';
-import { createTestDatabase, domainErrorCode, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
+import { createTestDatabase, domainErrorCode, invalidParamsOf, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
 import { Catalog } from '../catalog';
 import { LIST_SEGMENTS_PARAMS } from './list-segments.query';
 
@@ -100,18 +99,11 @@ describe('GET …/sources/{source_id}/segments against PostgreSQL', () => {
   });
 
   it('refuses a window that ends before it starts, negative or fractional seconds, and a limit past 1000', () => {
-    const reasons = (args: Record<string, unknown>) => {
-      try {
-        LIST_SEGMENTS_PARAMS.fromJson(args);
-      } catch (error) {
-        return (error as DomainError).extras.invalidParams;
-      }
-      return [];
-    };
+    const reasons = (args: Record<string, unknown>) => invalidParamsOf(() => LIST_SEGMENTS_PARAMS.fromJson(args));
     expect(reasons({ from_seconds: 10, to_seconds: 5 })).toEqual([{ name: 'from_seconds', reason: 'must not be after to_seconds' }]);
     expect(reasons({ from_seconds: -1 })).toEqual([{ name: 'from_seconds', reason: 'must be a whole number of seconds, 0 or more' }]);
     expect(reasons({ to_seconds: 1.5 })).toEqual([{ name: 'to_seconds', reason: 'must be an integer' }]);
     expect(reasons({ limit: 1001 })).toEqual([{ name: 'limit', reason: 'must be an integer from 1 to 1000' }]);
-    expect(reasons({ limit: 1000, from_seconds: 5, to_seconds: 5 })).toEqual([]);
+    expect(() => LIST_SEGMENTS_PARAMS.fromJson({ limit: 1000, from_seconds: 5, to_seconds: 5 })).not.toThrow();
   });
 });

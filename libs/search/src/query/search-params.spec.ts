@@ -1,16 +1,7 @@
 import { hasWordToFind } from '@cs/catalog';
-import { DomainError } from '@cs/domain';
+import { invalidParamsOf } from '@cs/testing';
 import { SEARCH_PARAMS } from './search-params';
 
-function problemsOf(fn: () => unknown): { name: string; reason: string }[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'invalid_parameter') return error.extras.invalidParams ?? [];
-    throw error;
-  }
-  throw new Error('expected invalid_parameter');
-}
 
 describe('a query has a word to find (websearch syntax)', () => {
   it.each(['pricing', '"launch date"', 'a -b', 'x OR y', '-"not this" but this', '"unclosed phrase', 'Café', '数据', '42'])('%j: yes', (q) => {
@@ -29,20 +20,20 @@ describe('GET /search parameters', () => {
 
   it('takes source_type repeated, de-duplicated and sorted, and refuses an unknown type', () => {
     expect(SEARCH_PARAMS.fromQueryString({ q: 'x', source_type: ['text', 'document', 'text'] }).values.source_type).toEqual(['document', 'text']);
-    expect(problemsOf(() => SEARCH_PARAMS.fromQueryString({ q: 'x', source_type: 'video' }))).toEqual([
+    expect(invalidParamsOf(() => SEARCH_PARAMS.fromQueryString({ q: 'x', source_type: 'video' }))).toEqual([
       { name: 'source_type', reason: 'values must be one of transcript, document, text, file' },
     ]);
   });
 
   it('names q in every refusal of it', () => {
     for (const q of ['', ' ', '-x', 'x'.repeat(501), 'a\u0000b']) {
-      expect(problemsOf(() => SEARCH_PARAMS.fromQueryString({ q })).map((p) => p.name)).toEqual(['q']);
+      expect(invalidParamsOf(() => SEARCH_PARAMS.fromQueryString({ q })).map((p) => p.name)).toEqual(['q']);
     }
-    expect(problemsOf(() => SEARCH_PARAMS.fromQueryString({}))).toEqual([{ name: 'q', reason: expect.any(String) }]);
+    expect(invalidParamsOf(() => SEARCH_PARAMS.fromQueryString({}))).toEqual([{ name: 'q', reason: expect.any(String) }]);
   });
 
   it('accepts exactly 500 characters and limit 1 to 100', () => {
     expect(SEARCH_PARAMS.fromQueryString({ q: 'x'.repeat(500), limit: '100' }).values.limit).toBe(100);
-    expect(problemsOf(() => SEARCH_PARAMS.fromQueryString({ q: 'x', limit: '101' })).map((p) => p.name)).toEqual(['limit']);
+    expect(invalidParamsOf(() => SEARCH_PARAMS.fromQueryString({ q: 'x', limit: '101' })).map((p) => p.name)).toEqual(['limit']);
   });
 });
