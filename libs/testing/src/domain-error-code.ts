@@ -21,3 +21,14 @@ export function invalidParamsOf(call: () => unknown): { name: string; reason: st
   }
   throw new Error('expected invalid_parameter');
 }
+
+/** `code: message` of the DomainError a call rejects with, or 'accepted' when it does not reject; any other error is rethrown. */
+export async function domainErrorText(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof DomainError) return `${error.code}: ${error.message}`;
+    throw error;
+  }
+  return 'accepted';
+}

@@ -2,7 +2,7 @@ import { type KeyObject, randomBytes, randomUUID, sign } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DomainError } from '@cs/domain';
-import { createTestDatabase, type TestDatabase } from '@cs/testing';
+import { createTestDatabase, domainErrorText, type TestDatabase } from '@cs/testing';
 import { Redis } from 'ioredis';
 import { exportJWK, exportSPKI, generateKeyPair, type JWK, type KeyLike, SignJWT } from 'jose';
 import { AccessTokenVerifier, type AccessTokenVerifierOptions, OAUTH_CLIENT_TYPE } from './access-token.verifier';
@@ -80,15 +80,6 @@ function mint(key: SigningKey, payload: Record<string, unknown> = claims(), head
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-async function outcome(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return `${error.code}: ${error.message}`;
-    throw error;
-  }
-  return 'accepted';
-}
 
 const INVALID = 'invalid_token: The access token is invalid.';
 
@@ -146,49 +137,49 @@ describe('OAuth access tokens are verified locally (docs/api.md "OAuth"; RFC 906
   it('hands every bearer token that is not an API key to the access-token verifier', async () => {
     const resolver = new PrincipalResolver(new ApiKeyResolver(db.dataSource), verifier);
     await expect(resolver.resolve(await mint(key))).resolves.toMatchObject({ via: 'oauth' });
-    expect(await outcome(resolver.resolve(`sk_${'A'.repeat(43)}`))).toBe('invalid_token: The API key is unknown or revoked.');
+    expect(await domainErrorText(resolver.resolve(`sk_${'A'.repeat(43)}`))).toBe('invalid_token: The API key is unknown or revoked.');
   });
 
   it('accepts the media-type spelling of the typ header (RFC 9068 §2.1)', async () => {
-    expect(await outcome(verifier.verify(await mint(key, claims(), { typ: 'application/at+jwt' })))).toBe('accepted');
+    expect(await domainErrorText(verifier.verify(await mint(key, claims(), { typ: 'application/at+jwt' })))).toBe('accepted');
   });
 
   it('refuses an expired token', async () => {
     const token = await mint(key, claims({ iat: now() - 3700, exp: now() - 100 }));
-    expect(await outcome(verifier.verify(token))).toBe('invalid_token: The access token has expired.');
+    expect(await domainErrorText(verifier.verify(token))).toBe('invalid_token: The access token has expired.');
   });
 
   it('refuses a token older than an hour even when its exp says otherwise', async () => {
     const token = await mint(key, claims({ iat: now() - 3700, exp: now() + 3600 }));
-    expect(await outcome(verifier.verify(token))).toBe('invalid_token: The access token has expired.');
+    expect(await domainErrorText(verifier.verify(token))).toBe('invalid_token: The access token has expired.');
   });
 
   it('refuses a token that is not yet valid', async () => {
-    expect(await outcome(verifier.verify(await mint(key, claims({ nbf: now() + 300 }))))).toBe(INVALID);
-    expect(await outcome(verifier.verify(await mint(key, claims({ iat: now() + 300, exp: now() + 3900 }))))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(key, claims({ nbf: now() + 300 }))))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(key, claims({ iat: now() + 300, exp: now() + 3900 }))))).toBe(INVALID);
   });
 
   it('tolerates a few seconds of clock skew', async () => {
-    expect(await outcome(verifier.verify(await mint(key, claims({ iat: now() + 3, nbf: now() + 3 }))))).toBe('accepted');
+    expect(await domainErrorText(verifier.verify(await mint(key, claims({ iat: now() + 3, nbf: now() + 3 }))))).toBe('accepted');
   });
 
   it('refuses a token from another issuer', async () => {
-    expect(await outcome(verifier.verify(await mint(key, claims({ iss: 'http://evil.example' }))))).toBe(INVALID);
-    expect(await outcome(verifier.verify(await mint(key, claims({ iss: `${ISSUER}/` }))))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(key, claims({ iss: 'http://evil.example' }))))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(key, claims({ iss: `${ISSUER}/` }))))).toBe(INVALID);
   });
 
   it('refuses a token issued for the MCP server (a token for one resource is refused by the other)', async () => {
     const token = await mint(key, claims({ aud: MCP }));
-    expect(await outcome(verifier.verify(token))).toBe('invalid_token: The access token was issued for another resource.');
-    expect(await outcome(newVerifier({ audience: MCP }).verify(token))).toBe('accepted');
-    expect(await outcome(verifier.verify(await mint(key, claims({ aud: [REST, MCP] }))))).toBe(
+    expect(await domainErrorText(verifier.verify(token))).toBe('invalid_token: The access token was issued for another resource.');
+    expect(await domainErrorText(newVerifier({ audience: MCP }).verify(token))).toBe('accepted');
+    expect(await domainErrorText(verifier.verify(await mint(key, claims({ aud: [REST, MCP] }))))).toBe(
       'invalid_token: The access token was issued for another resource.',
     );
   });
 
   it('refuses an unsigned token (alg: none)', async () => {
     const token = `${b64url({ alg: 'none', typ: 'at+jwt', kid: key.kid })}.${b64url(claims())}.`;
-    expect(await outcome(verifier.verify(token))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(token))).toBe(INVALID);
   });
 
   it('refuses an HS256 token whose HMAC key is the public key (algorithm confusion)', async () => {
@@ -197,13 +188,13 @@ describe('OAuth access tokens are verified locally (docs/api.md "OAuth"; RFC 906
       const token = await new SignJWT(claims())
         .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: key.kid })
         .sign(new TextEncoder().encode(secret));
-      expect(await outcome(verifier.verify(token))).toBe(INVALID);
+      expect(await domainErrorText(verifier.verify(token))).toBe(INVALID);
     }
   });
 
   it('refuses a token signed by another key under a published kid', async () => {
     const impostor = { ...(await signingKey()), kid: key.kid };
-    expect(await outcome(verifier.verify(await mint(impostor)))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(impostor)))).toBe(INVALID);
   });
 
   it('refuses a correctly signed token whose header changes how it is read (crit, b64, an embedded key, no kid)', async () => {
@@ -212,33 +203,33 @@ describe('OAuth access tokens are verified locally (docs/api.md "OAuth"; RFC 906
       return `${input}.${sign('RSA-SHA256', Buffer.from(input), key.privateKey as KeyObject).toString('base64url')}`;
     };
     const base = { alg: 'RS256', typ: 'at+jwt', kid: key.kid };
-    expect(await outcome(verifier.verify(signRaw(base, claims())))).toBe('accepted');
+    expect(await domainErrorText(verifier.verify(signRaw(base, claims())))).toBe('accepted');
     for (const header of [{ ...base, crit: ['exp'] }, { ...base, b64: false, crit: ['b64'] }, { ...base, jwk: key.jwk }, { alg: 'RS256', typ: 'at+jwt' }]) {
-      expect(await outcome(verifier.verify(signRaw(header, claims())))).toBe(INVALID);
+      expect(await domainErrorText(verifier.verify(signRaw(header, claims())))).toBe(INVALID);
     }
   });
 
   it('refuses a JWT that is not typed as an access token', async () => {
-    expect(await outcome(verifier.verify(await mint(key, claims(), { typ: 'JWT' })))).toBe(INVALID);
-    expect(await outcome(verifier.verify(await mint(key, claims(), { typ: undefined })))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(key, claims(), { typ: 'JWT' })))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(key, claims(), { typ: undefined })))).toBe(INVALID);
   });
 
   it('refuses a token missing a claim it is bound by', async () => {
     for (const name of ['workspace_id', 'tenant_id', 'user_id', 'client_id', 'grant_id', 'scope', 'jti', 'exp', 'client_type']) {
-      expect([name, await outcome(verifier.verify(await mint(key, claims({ [name]: undefined }))))]).toEqual([name, INVALID]);
+      expect([name, await domainErrorText(verifier.verify(await mint(key, claims({ [name]: undefined }))))]).toEqual([name, INVALID]);
     }
-    expect(await outcome(verifier.verify(await mint(key, claims({ workspace_id: '' }))))).toBe(INVALID);
-    expect(await outcome(verifier.verify(await mint(key, claims({ workspace_id: 42 }))))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(key, claims({ workspace_id: '' }))))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(key, claims({ workspace_id: 42 }))))).toBe(INVALID);
   });
 
   it('refuses a token whose sub is not its user_id, or of another client type', async () => {
-    expect(await outcome(verifier.verify(await mint(key, claims({ sub: 'usr_someone_else' }))))).toBe(INVALID);
-    expect(await outcome(verifier.verify(await mint(key, claims({ client_type: 'conversations-internal' }))))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(key, claims({ sub: 'usr_someone_else' }))))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify(await mint(key, claims({ client_type: 'conversations-internal' }))))).toBe(INVALID);
   });
 
   it('refuses a garbled token', async () => {
-    expect(await outcome(verifier.verify('eyJhbGciOi.x.y'))).toBe(INVALID);
-    expect(await outcome(verifier.verify((await mint(key)).slice(0, -4)))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify('eyJhbGciOi.x.y'))).toBe(INVALID);
+    expect(await domainErrorText(verifier.verify((await mint(key)).slice(0, -4)))).toBe(INVALID);
   });
 
   it('refuses the token of a revoked grant or a deleted client from the next call on', async () => {
@@ -246,15 +237,15 @@ describe('OAuth access tokens are verified locally (docs/api.md "OAuth"; RFC 906
     const clientToken = claims();
     const token = await mint(key, grantToken);
     const other = await mint(key, clientToken);
-    expect(await outcome(verifier.verify(token))).toBe('accepted');
+    expect(await domainErrorText(verifier.verify(token))).toBe('accepted');
 
     await publishRevocation(db.dataSource, publisher, { kind: 'grant', id: String(grantToken['grant_id']) }, { channel });
     await publishRevocation(db.dataSource, publisher, { kind: 'client', id: String(clientToken['client_id']) }, { channel });
     await until(() => revocations.isRevoked({ grantId: String(clientToken['grant_id']), clientId: String(clientToken['client_id']) }));
 
-    expect(await outcome(verifier.verify(token))).toBe('invalid_token: The access token has been revoked.');
-    expect(await outcome(verifier.verify(other))).toBe('invalid_token: The access token has been revoked.');
-    expect(await outcome(verifier.verify(await mint(key)))).toBe('accepted');
+    expect(await domainErrorText(verifier.verify(token))).toBe('invalid_token: The access token has been revoked.');
+    expect(await domainErrorText(verifier.verify(other))).toBe('invalid_token: The access token has been revoked.');
+    expect(await domainErrorText(verifier.verify(await mint(key)))).toBe('accepted');
   });
 
   it('fetches the JWKS once for 200 verifications (no network call per request)', async () => {
@@ -276,14 +267,14 @@ describe('OAuth access tokens are verified locally (docs/api.md "OAuth"; RFC 906
 
     server.keys = [key.jwk, next.jwk];
     await sleep(600);
-    expect(await outcome(rotating.verify(rotated))).toBe('accepted');
+    expect(await domainErrorText(rotating.verify(rotated))).toBe('accepted');
     expect(server.fetches).toBe(2);
     await rotating.verify(rotatedAgain);
     await rotating.verify(old);
     expect(server.fetches).toBe(2);
 
     // Within the cooldown an unknown kid is refused without another fetch: forged kids cannot flood the server.
-    expect(await outcome(rotating.verify(forged))).toBe(INVALID);
+    expect(await domainErrorText(rotating.verify(forged))).toBe(INVALID);
     expect(server.fetches).toBe(2);
   });
 
@@ -295,11 +286,11 @@ describe('OAuth access tokens are verified locally (docs/api.md "OAuth"; RFC 906
     server.keys = [next.jwk];
     await sleep(150);
     // This request triggers the refresh but does not wait for it.
-    expect(await outcome(refreshing.verify(await mint(key)))).toBe('accepted');
+    expect(await domainErrorText(refreshing.verify(await mint(key)))).toBe('accepted');
     await until(() => server.fetches === 2);
     await sleep(20);
-    expect(await outcome(refreshing.verify(await mint(key)))).toBe(INVALID);
-    expect(await outcome(refreshing.verify(await mint(next)))).toBe('accepted');
+    expect(await domainErrorText(refreshing.verify(await mint(key)))).toBe(INVALID);
+    expect(await domainErrorText(refreshing.verify(await mint(next)))).toBe('accepted');
   });
 
   it('keeps verifying with the known keys while the authorization server is down', async () => {
@@ -308,7 +299,7 @@ describe('OAuth access tokens are verified locally (docs/api.md "OAuth"; RFC 906
     await cached.verify(await mint(key));
     await server.close();
     await sleep(80);
-    for (let i = 0; i < 5; i++) expect(await outcome(cached.verify(await mint(key)))).toBe('accepted');
+    for (let i = 0; i < 5; i++) expect(await domainErrorText(cached.verify(await mint(key)))).toBe('accepted');
   });
 
   it('answers 503 service_unavailable when the JWKS cannot be fetched at first use, so clients retry', async () => {
@@ -332,7 +323,7 @@ describe('OAuth access tokens are verified locally (docs/api.md "OAuth"; RFC 906
     const { port } = broken.address() as AddressInfo;
     for (const path of ['/500', '/garbage']) {
       const v = newVerifier({ jwksUrl: `http://127.0.0.1:${port}${path}` });
-      expect(await outcome(v.verify(await mint(key)))).toMatch(/^service_unavailable: /);
+      expect(await domainErrorText(v.verify(await mint(key)))).toMatch(/^service_unavailable: /);
     }
   });
 });

@@ -1,8 +1,7 @@
-import { DomainError } from '@cs/domain';
 import { Logger } from '@nestjs/common';
 import { apiKeyById, apiKeysOf, recordApiKeyUse, revokeApiKey } from '@cs/accounts';
 import { poolQueryable, postgresPool } from '@cs/persistence';
-import { createTestDatabase, Fixtures, type TestDatabase } from '@cs/testing';
+import { createTestDatabase, domainErrorText, Fixtures, type TestDatabase } from '@cs/testing';
 import { ApiKeyResolver } from './api-key.resolver';
 import { PrincipalResolver } from './principal-resolver';
 import type { SqlRunner } from './sql-runner';
@@ -30,15 +29,6 @@ const failingUseWrites = (db: SqlRunner, write: () => Promise<never>): SqlRunner
   query: <T>(sql: string, parameters?: unknown[]): Promise<T[]> => (RECORD_USE.test(sql) ? write() : db.query<T>(sql, parameters)),
 });
 
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return `${error.code}: ${error.message}`;
-    throw error;
-  }
-  return 'accepted';
-}
 
 describe('API keys (spec "Authentication" 8; docs/api.md "Authentication": Bearer sk_…, stored hashed)', () => {
   let db: TestDatabase;
@@ -73,19 +63,19 @@ describe('API keys (spec "Authentication" 8; docs/api.md "Authentication": Beare
     const member = await f.member(await f.workspace());
     const { key, row } = await f.apiKey(member);
     expect(await revokeApiKey(poolQueryable(postgresPool(db.dataSource)), { workspaceId: member.workspace.id, userId: member.user.id }, row.id)).toBe(true);
-    expect(await refusal(resolver.resolve(key))).toBe('invalid_token: The API key is unknown or revoked.');
+    expect(await domainErrorText(resolver.resolve(key))).toBe('invalid_token: The API key is unknown or revoked.');
   });
 
   it('refuses the key of a user who left the workspace', async () => {
     const member = await f.member(await f.workspace());
     const { key } = await f.apiKey(member);
     await db.dataSource.query('DELETE FROM memberships WHERE user_id = $1 AND workspace_id = $2', [member.user.id, member.workspace.id]);
-    expect(await refusal(resolver.resolve(key))).toBe('invalid_token: The API key is unknown or revoked.');
+    expect(await domainErrorText(resolver.resolve(key))).toBe('invalid_token: The API key is unknown or revoked.');
   });
 
   it('refuses unknown and malformed keys', async () => {
-    expect(await refusal(resolver.resolve(`sk_${'A'.repeat(43)}`))).toBe('invalid_token: The API key is unknown or revoked.');
-    expect(await refusal(resolver.resolve('sk_short'))).toBe('invalid_token: The API key is malformed.');
+    expect(await domainErrorText(resolver.resolve(`sk_${'A'.repeat(43)}`))).toBe('invalid_token: The API key is unknown or revoked.');
+    expect(await domainErrorText(resolver.resolve('sk_short'))).toBe('invalid_token: The API key is malformed.');
   });
 
   describe('last used (issue 19, settings 2: at most once a minute per key, off the request path)', () => {
@@ -166,6 +156,6 @@ describe('API keys (spec "Authentication" 8; docs/api.md "Authentication": Beare
   });
 
   it('refuses a non-key bearer token while no access-token verifier is configured', async () => {
-    expect(await refusal(new PrincipalResolver(resolver).resolve('eyJhbGciOi.x.y'))).toMatch(/^invalid_token/);
+    expect(await domainErrorText(new PrincipalResolver(resolver).resolve('eyJhbGciOi.x.y'))).toMatch(/^invalid_token/);
   });
 });
