@@ -17,6 +17,8 @@ import type { DataSource } from 'typeorm';
 import { API_CONFIG, type ApiConfig } from './config/api-config';
 import { ConversationsController } from './conversations/conversations.controller';
 import { EventsController } from './events/events.controller';
+import { ExportController } from './export/export.controller';
+import { ExportSlots } from './export/export-slots.guard';
 import { FeedSequencerLifecycle } from './events/feed-sequencer.lifecycle';
 import { FoldersController } from './folders/folders.controller';
 import { ProblemFilter } from './http/problem.filter';
@@ -52,6 +54,7 @@ export class AppModule {
       ],
       controllers: [
         ConversationsController,
+        ExportController,
         SearchController,
         ConversationWritesController,
         SourcesController,
@@ -72,6 +75,7 @@ export class AppModule {
             ],
       providers: [
         { provide: API_CONFIG, useValue: config },
+        { provide: ExportSlots, useValue: new ExportSlots(config.EXPORT_MAX_CONCURRENT) },
         openApiDocumentProvider,
         FeedSequencerLifecycle,
         ApiReference,
@@ -112,6 +116,7 @@ export class AppModule {
         ...rateLimitProviders({
           reads: { name: 'reads', quota: config.RATE_LIMIT_READS_PER_MINUTE, windowSeconds: 60 },
           writes: { name: 'writes', quota: config.RATE_LIMIT_WRITES_PER_MINUTE, windowSeconds: 60 },
+          exports: { name: 'exports', quota: config.RATE_LIMIT_EXPORTS_PER_MINUTE, windowSeconds: 60 },
         }),
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         { provide: APP_FILTER, useClass: ProblemFilter },

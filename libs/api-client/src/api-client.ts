@@ -1,8 +1,8 @@
 import type { Bot, Conversation, ConversationListEntry, EventType, Folder, ListEnvelope, Me, TagCatalogEntry } from '@cs/domain';
 import type { CreateBotBody, CreateConversationBody, CreateFolderBody, CreateTagBody, SourceBody, UpdateConversationBody, UpdateFolderBody, UpdateTagBody } from './write-bodies';
 import { ApiError, isProblem } from './api-error';
-import type { Segment } from '@cs/catalog';
-import type { ListConversationsParams, ListEventsParams, ListFoldersParams, ListSegmentsParams, ListTagsParams } from './list-params';
+import type { ExportLine, Segment } from '@cs/catalog';
+import type { ExportParams, ListConversationsParams, ListEventsParams, ListFoldersParams, ListSegmentsParams, ListTagsParams } from './list-params';
 
 /** An item of the events feed: the webhook envelope (GET /api/v1/event-types describes each type's data). */
 export interface ApiEvent {
@@ -85,6 +85,52 @@ export class ApiClient {
   /** A transcript's speaker turns (docs/api.md "Transcript segments"). */
   listSegments(conversationId: string, sourceId: string, params: ListSegmentsParams = {}): Promise<ListEnvelope<Segment>> {
     return this.call('/api/v1/conversations/{id}/sources/{source_id}/segments', { pathParams: { id: conversationId, source_id: sourceId }, query: { ...params } });
+  }
+
+  /**
+   * GET /api/v1/export, one conversation line at a time as they arrive (docs/api.md "Export"): the client holds a chunk
+   * of the stream, whatever the export's size. A stream cut before its end line is resumed from the last line's cursor,
+   * up to `resumes` times; a refusal throws ApiError.
+   */
+  async *exportConversations(params: ExportParams = {}, resumes = 3): AsyncGenerator<Extract<ExportLine, { type: 'conversation' }>> {
+    let cursor = params.cursor;
+    for (let attempt = 0; ; attempt++) {
+      let ended = false;
+      try {
+        for await (const line of this.exportStream({ ...params, ...(cursor === undefined ? {} : { cursor }) })) {
+          if (line.type === 'end') {
+            ended = true;
+            break;
+          }
+          cursor = line.cursor;
+          yield line;
+        }
+      } catch (error) {
+        if (error instanceof ApiError || attempt >= resumes) throw error;
+        continue;
+      }
+      if (ended) return;
+      if (attempt >= resumes) throw new Error(`the export was cut ${resumes + 1} times; resume it with the cursor of the last line`);
+    }
+  }
+
+  private async *exportStream(params: ExportParams): AsyncGenerator<ExportLine> {
+    const headers: Record<string, string> = { accept: 'application/x-ndjson, application/problem+json' };
+    if (this.options.token !== undefined) headers['authorization'] = `Bearer ${this.options.token}`;
+    const response = await fetch(`${this.baseUrl}/api/v1/export${encodeQuery({ ...params })}`, { headers });
+    if (response.status !== 200 || response.body === null) {
+      const text = await response.text();
+      const body: unknown = isJsonMediaType(response.headers.get('content-type')) ? JSON.parse(text) : text;
+      throw new ApiError(response.status, isProblem(body) ? body : null, body, response.headers.get('x-request-id'));
+    }
+    const decoder = new TextDecoder();
+    let pending = '';
+    for await (const bytes of response.body) {
+      pending += decoder.decode(bytes, { stream: true });
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line !== '') yield JSON.parse(line) as ExportLine;
+    }
   }
 
   listTags(params: ListTagsParams = {}): Promise<ListEnvelope<TagCatalogEntry>> {

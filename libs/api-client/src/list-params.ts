@@ -1,4 +1,4 @@
-import type { LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS, LIST_FOLDERS_PARAMS, LIST_SEGMENTS_PARAMS } from '@cs/catalog';
+import type { EXPORT_PARAMS, LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS, LIST_FOLDERS_PARAMS, LIST_SEGMENTS_PARAMS } from '@cs/catalog';
 import type { PAGE_PARAMS } from '@cs/paging';
 import type { z } from 'zod/v4';
 
@@ -14,3 +14,4 @@ export type ListFoldersParams = QueryOf<typeof LIST_FOLDERS_PARAMS>;
 export type ListEventsParams = QueryOf<typeof LIST_EVENTS_PARAMS>;
 export type ListSegmentsParams = QueryOf<typeof LIST_SEGMENTS_PARAMS>;
 export type ListTagsParams = PageParams;
+export type ExportParams = QueryOf<typeof EXPORT_PARAMS>;

@@ -2,6 +2,7 @@ import type { RouteDeclaration } from './route-declaration';
 import { BOT_ROUTES } from './routes/bots.routes';
 import { CONVERSATION_ROUTES } from './routes/conversations.routes';
 import { EVENT_ROUTES } from './routes/events.routes';
+import { EXPORT_ROUTES } from './routes/export.routes';
 import { FOLDER_ROUTES } from './routes/folders.routes';
 import { SEARCH_ROUTES } from './routes/search.routes';
 import { ACCOUNT_ROUTES, SERVICE_ROUTES } from './routes/service.routes';
@@ -15,6 +16,7 @@ export const API_ROUTES: readonly RouteDeclaration[] = [
   C.list,
   C.retrieve,
   C.segments,
+  EXPORT_ROUTES.export,
   SEARCH_ROUTES.search,
   TAG_ROUTES.list,
   FOLDER_ROUTES.list,

@@ -3,6 +3,7 @@ export { declareRoute, expressPath, requiredScope, type RouteAccess, type RouteD
 export { BOT_ROUTES } from './routes/bots.routes';
 export { CONVERSATION_ROUTES } from './routes/conversations.routes';
 export { EVENT_ROUTES } from './routes/events.routes';
+export { EXPORT_ROUTES } from './routes/export.routes';
 export { FOLDER_ROUTES } from './routes/folders.routes';
 export { SEARCH_ROUTES } from './routes/search.routes';
 export { ACCOUNT_ROUTES, API_REFERENCE_PATH, OPENAPI_DOCUMENT_PATH, SERVICE_ROUTES } from './routes/service.routes';

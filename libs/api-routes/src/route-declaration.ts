@@ -1,4 +1,4 @@
-import type { ProblemCode, Scope } from '@cs/domain';
+import type { OwnQuota, ProblemCode, Scope } from '@cs/domain';
 import type { QueryParams } from '@cs/paging';
 import type { z } from 'zod/v4';
 import type { ParameterName } from './openapi/components';
@@ -28,7 +28,7 @@ export interface SuccessResponse {
   schema?: ComponentSchemaName | z.ZodType;
   example?: unknown;
   /** `application/json` unless named: the reference page and its script are HTML and JavaScript. */
-  mediaType?: 'application/json' | 'text/html' | 'text/javascript';
+  mediaType?: 'application/json' | 'application/x-ndjson' | 'text/html' | 'text/javascript';
 }
 
 /**
@@ -60,6 +60,11 @@ interface RouteFields<P extends string, S extends z.ZodObject> {
    * named parameters, one per field of its schema, in the order given.
    */
   query?: { params: QueryParams<S>; documented: Record<keyof z.input<S> & string, ParameterName> };
+  /**
+   * The rate-limit quota it counts against, where not its method's (reads, writes): the export's own, so that exports
+   * and the other reads never use up each other's.
+   */
+  quota?: OwnQuota;
   /** A POST that takes an `Idempotency-Key`: the header, the note and the `Idempotent-Replayed` answer header follow. */
   idempotent?: boolean;
   /** The JSON body's schema (a registered lib schema), and where a file may be uploaded instead, the multipart form's. */

@@ -1,7 +1,7 @@
 import type { Conversation, ConversationListEntry, Folder, ListEnvelope, Me, Principal, TagCatalogEntry } from '@cs/domain';
 import type { Segment } from './sources/segment.schema';
 import type { EventEnvelope } from '@cs/events';
-import { type CursorCodec, type PageParams, pageRequest, type Params, toEnvelope } from '@cs/paging';
+import { type CursorCodec, type PageParams, pageRequest, type Params, resumeFrom, toEnvelope } from '@cs/paging';
 import type { RowQueryable } from '@cs/persistence';
 import {
   conversationFilters,
@@ -18,6 +18,8 @@ import { getMe } from './me/get-me.query';
 import { listTags } from './tags/list-tags.query';
 import { type ContentPage, contentPage, type GetTranscriptArgs, sourceOf } from './bounded-answers/content-page';
 import { transcriptWindowPage } from './bounded-answers/transcript-window';
+import { EXPORT_FILTER_PARAMS, exportConversations, type ExportFilters } from './export/export-conversations.query';
+import type { ExportLine, ExportParams } from './export/export.schema';
 import { type ListSegmentsParams, listSegments, readSegments, SEGMENT_FILTER_PARAMS, segmentFilters } from './sources/list-segments.query';
 
 /**
@@ -64,6 +66,25 @@ export class Catalog {
     const source = sourceOf(conversation, args.source_id);
     const segments = await readSegments(this.db, principal, conversation.id, source.id);
     return transcriptWindowPage(conversation, source, segments, args.offset, filters);
+  }
+
+  /**
+   * GET /export: the lines of the NDJSON stream, each conversation with the cursor that resumes after it, then the end.
+   * Refusals (a bad cursor, a folder or tag the caller cannot see) are thrown here, before the first line.
+   */
+  async exportConversations(principal: Principal, params: Params<ExportParams>): Promise<AsyncIterable<ExportLine>> {
+    const requested: ExportFilters = { ...conversationFilters(params.values), updatedAfter: params.values.updated_after ?? null };
+    const { filters, after } = resumeFrom(this.cursors, principal, 'export', params, requested, EXPORT_FILTER_PARAMS);
+    const rows = await exportConversations(this.db, principal, filters, after);
+    const cursors = this.cursors;
+    return (async function* lines(): AsyncIterable<ExportLine> {
+      let exported = 0;
+      for await (const { key, conversation } of rows) {
+        exported++;
+        yield { type: 'conversation', cursor: cursors.encode(principal, 'export', { ...filters }, key), conversation };
+      }
+      yield { type: 'end', exported };
+    })();
   }
 
   async listTags(principal: Principal, params: Params<PageParams>): Promise<ListEnvelope<TagCatalogEntry>> {

@@ -43,3 +43,15 @@ export { ANSWER_MAX_CHARACTERS, answerJson } from './bounded-answers/answer-budg
 export { type BoundedConversation, BoundedConversationSchema, boundConversation } from './bounded-answers/bounded-conversation';
 export { boundedAnswer, type OmittedContent, OmittedContentSchema, omissionNote, READ_CONTENT_TOOL } from './bounded-answers/omitted-content';
 export { type ContentPage, ContentPageSchema, contentPage, GET_TRANSCRIPT_ARGS, type GetTranscriptArgs } from './bounded-answers/content-page';
+export {
+  EXPORT_LIMITS,
+  EXPORT_PARAMS,
+  EXPORT_RESOURCE_SCHEMAS,
+  ExportConversationLineSchema,
+  ExportedConversationSchema,
+  ExportedSourceSchema,
+  ExportEndLineSchema,
+  type ExportLine,
+  ExportLineSchema,
+  type ExportParams,
+} from './export/export.schema';

@@ -140,6 +140,16 @@ export const rateLimitEnv = {
 };
 
 /**
+ * GET /export's own bounds (docs/api.md "Export"): starts and resumptions per minute and credential, counted apart
+ * from the reads, and how many streams one replica runs at once (each holds a pool connection only while it reads a
+ * batch, but its CPU and bandwidth are the replica's).
+ */
+export const exportEnv = {
+  RATE_LIMIT_EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  EXPORT_MAX_CONCURRENT: z.coerce.number().int().min(1).max(99).default(2),
+};
+
+/**
  * The cost bound of full-text reads (GET /search, `q` on the list, the MCP search tool) in one replica
  * (docs/search.md "Limits"): each statement stops after SEARCH_STATEMENT_TIMEOUT_MS (a 503 that says so), and at most
  * SEARCH_MAX_CONCURRENT run at once, the next refused with 429 at once. Fewer than the pool's connections, so

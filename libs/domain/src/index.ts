@@ -17,3 +17,4 @@ export * from './resources/resource-fields.schema';
 export * from './rules/body-limits';
 export * from './rules/nul-character';
 export * from './rules/transcript-turns';
+export * from './rules/rate-limit-quotas';

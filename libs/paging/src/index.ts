@@ -7,7 +7,7 @@ export { CursorCodec, type CursorHolder, type CursorKey } from './cursors/cursor
 export { type JsonSchema, type Params, QueryParams, type RawQuery, toJsonSchema } from './params/query-params';
 export { DEFAULT_LIMIT, flag, limitUpTo, MAX_LIMIT, oneOf, PAGE, sqlString, text } from './params/fields';
 export { NO_PARAMS, PAGE_PARAMS, type PageParams } from './params/common-params';
-export { type PageRequest, pageRequest } from './page/page-request';
+export { type PageRequest, pageRequest, resumeFrom, type Resumption } from './page/page-request';
 export { type Page, toEnvelope, toPage } from './page/page';
-export { Keyset, newestFirst } from './page/keyset';
+export { Keyset, newestFirst, oldestFirst } from './page/keyset';
 export { listEnvelope } from './page/page.schema';

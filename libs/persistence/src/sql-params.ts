@@ -6,4 +6,14 @@ export class SqlParams {
     this.values.push(value);
     return `$${this.values.length}`;
   }
+
+  /**
+   * A copy holding the parameters added so far: conditions assembled once keep their placeholders in each of several
+   * statements, which add their own after them.
+   */
+  copy(): SqlParams {
+    const copy = new SqlParams();
+    copy.values.push(...this.values);
+    return copy;
+  }
 }

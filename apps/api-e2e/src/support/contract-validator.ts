@@ -11,6 +11,21 @@ interface ResponseObject {
 
 const DOC_ID = 'https://conversation-service.test/served-openapi.json';
 
+const NDJSON = 'application/x-ndjson';
+
+/** The values of an NDJSON body; a line that is not JSON stays text, so it fails its schema. */
+const ndjsonValues = (text: string): unknown[] =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch {
+        return line;
+      }
+    });
+
 const mediaTypeOf = (contentType: string | null): string | null => contentType?.split(';')[0]?.trim().toLowerCase() || null;
 
 /**
@@ -92,9 +107,12 @@ export class ContractValidator {
       return problems;
     }
     const validate = this.compile(`${key} ${mediaType}`, media.schema);
-    if (!validate(exchange.body)) {
+    // NDJSON (the export): the schema is each line's.
+    const values = mediaType === NDJSON ? ndjsonValues(String(exchange.body)) : [exchange.body];
+    for (const [i, value] of values.entries()) {
+      if (validate(value)) continue;
       const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
-      problems.push(`body does not match the schema: ${errors.join('; ')}`);
+      problems.push(`${mediaType === NDJSON ? `line ${i + 1}` : 'body'} does not match the schema: ${errors.join('; ')}`);
     }
     return problems;
   }

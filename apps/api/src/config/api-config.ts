@@ -1,4 +1,4 @@
-import { DEV_RECORDER_CALLBACK_SECRET, DEV_WEBHOOK_SECRET_KEY, commonEnv, feedEnv, rateLimitEnv, inFlightLimitEnv, shutdownEnv, metricsEnv, httpUrl, parseEnv, port, recallEnv, recorderCallbackSecret, recorderEnvProblem, recorderProvider, searchEnv, searchEnvProblem, signingSecret, webhookSecretKey } from '@cs/config';
+import { DEV_RECORDER_CALLBACK_SECRET, DEV_WEBHOOK_SECRET_KEY, commonEnv, exportEnv, feedEnv, rateLimitEnv, inFlightLimitEnv, shutdownEnv, metricsEnv, httpUrl, parseEnv, port, recallEnv, recorderCallbackSecret, recorderEnvProblem, recorderProvider, searchEnv, searchEnvProblem, signingSecret, webhookSecretKey } from '@cs/config';
 
 const DEV_CURSOR_SECRET = 'development-only-cursor-secret-do-not-use-in-production';
 
@@ -9,6 +9,7 @@ export const apiEnv = {
   ...shutdownEnv,
   ...metricsEnv,
   ...searchEnv,
+  ...exportEnv,
   ...feedEnv,
   API_PORT: port(3000),
   /** HMAC key of page cursors; shared by every replica so any of them accepts a cursor another issued. */

@@ -1,5 +1,6 @@
 import { applyDecorators, Delete, Get, HttpCode, Patch, Post, Put, SetMetadata } from '@nestjs/common';
 import { expressPath, type RouteAccess, type RouteDeclaration } from '@cs/api-routes';
+import { UseQuota } from '@cs/nest-infrastructure';
 import { ApiKeyOnly, Public, RequireScope } from '@cs/token-verification';
 
 /** Where a handler keeps the declaration it serves, so a test can hold the served routes against the documented ones. */
@@ -16,12 +17,13 @@ function accessDecorators(access: RouteAccess): MethodDecorator[] {
 }
 
 /**
- * `@Route(CONVERSATION_ROUTES.list)`: binds the handler to the declared method and path, with the declared access and
- * success status. The OpenAPI operation comes from the same declaration (@cs/api-routes).
+ * `@Route(CONVERSATION_ROUTES.list)`: binds the handler to the declared method and path, with the declared access,
+ * rate-limit quota and success status. The OpenAPI operation comes from the same declaration (@cs/api-routes).
  */
 export const Route = (route: RouteDeclaration): MethodDecorator =>
   applyDecorators(
     ...accessDecorators(route.access),
+    ...(route.quota ? [UseQuota(route.quota)] : []),
     METHOD[route.method](expressPath(route.path)),
     HttpCode(route.success.status),
     SetMetadata(ROUTE_DECLARATION, route),

@@ -47,6 +47,7 @@ describe('buildOpenApiDocument', () => {
       '/api/v1/conversations': ['get', 'post'],
       '/api/v1/conversations/{id}': ['delete', 'get', 'patch'],
       '/api/v1/conversations/{id}/sources': ['post'],
+      '/api/v1/export': ['get'],
       '/api/v1/conversations/{id}/sources/{source_id}/segments': ['get'],
       '/api/v1/conversations/{id}/tags/{tag_id}': ['delete', 'put'],
       '/api/v1/folders': ['get', 'post'],
@@ -122,8 +123,12 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('documents the request id header on every response and problem documents on every error status', () => {
-    // The API reference page and its script are the only successes that are not JSON.
-    const successTypes: Record<string, string> = { '/api/v1/docs': 'text/html', '/api/v1/docs/{file}': 'text/javascript' };
+    // The API reference page, its script and the export's stream are the only successes that are not JSON.
+    const successTypes: Record<string, string> = {
+      '/api/v1/docs': 'text/html',
+      '/api/v1/docs/{file}': 'text/javascript',
+      '/api/v1/export': 'application/x-ndjson',
+    };
     for (const { path, operation } of operations(doc)) {
       for (const [status, r] of Object.entries(operation.responses)) {
         const response = resolve<Response>(doc, r);

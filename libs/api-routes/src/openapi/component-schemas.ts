@@ -1,5 +1,5 @@
 import { RecallStatusWebhookSchema, RecallWebhookOutcomeSchema } from '@cs/recorder';
-import { EVENT_RESOURCE_SCHEMAS, READ_RESOURCE_SCHEMAS } from '@cs/catalog';
+import { EVENT_RESOURCE_SCHEMAS, EXPORT_RESOURCE_SCHEMAS, READ_RESOURCE_SCHEMAS } from '@cs/catalog';
 import { exampleId, idPattern, inMebibytes, InvalidParamSchema, JSON_BODY_MAX_BYTES, problemSchema, ProblemTypeSchema, UPLOAD_MAX_BYTES } from '@cs/domain';
 import { SEARCH_RESOURCE_SCHEMAS } from '@cs/search';
 import { createWebhookInput, RecoverWebhookInputSchema, updateWebhookInput, webhookResources } from '@cs/webhook-subscriptions';
@@ -27,7 +27,7 @@ import type { JsonSchema } from './openapi.types';
 export { exampleId, idPattern };
 
 /** The read resources, as the catalog defines them; zod-openapi turns them into components and references them by name. */
-export const READ_SCHEMAS = { ...READ_RESOURCE_SCHEMAS, ...SEARCH_RESOURCE_SCHEMAS, ...EVENT_RESOURCE_SCHEMAS };
+export const READ_SCHEMAS = { ...READ_RESOURCE_SCHEMAS, ...SEARCH_RESOURCE_SCHEMAS, ...EVENT_RESOURCE_SCHEMAS, ...EXPORT_RESOURCE_SCHEMAS };
 
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 

@@ -1,8 +1,8 @@
-import { LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS, LIST_FOLDERS_PARAMS, LIST_SEGMENTS_PARAMS, MAX_TAG_FILTERS, SEGMENT_LIMITS } from '@cs/catalog';
+import { EXPORT_PARAMS, LIST_CONVERSATIONS_PARAMS, LIST_EVENTS_PARAMS, LIST_FOLDERS_PARAMS, LIST_SEGMENTS_PARAMS, MAX_TAG_FILTERS, SEGMENT_LIMITS } from '@cs/catalog';
 import { LIST_DELIVERIES_PARAMS } from '@cs/webhook-subscriptions';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '@cs/paging';
 import { MAX_MATCHES_PER_HIT, SEARCH_DEFAULT_LIMIT, SEARCH_PARAMS } from '@cs/search';
-import { PROBLEM_STATUS, type ProblemCode, REQUEST_ID_PATTERN } from '@cs/domain';
+import { PROBLEM_STATUS, type ProblemCode, RATE_LIMIT_QUOTAS, REQUEST_ID_PATTERN } from '@cs/domain';
 import { exampleId, JSON_BODY_SIZE, schemaRef, UPLOAD_SIZE } from './component-schemas';
 import type { Header, JsonSchema, Parameter, Reference, Response, SecurityScheme } from './openapi.types';
 
@@ -16,6 +16,8 @@ const headerRef = (name: string): Reference => ({ $ref: `#/components/headers/${
 const conversations = LIST_CONVERSATIONS_PARAMS;
 const folders = LIST_FOLDERS_PARAMS;
 const search = SEARCH_PARAMS;
+
+const QUOTA_NAMES = RATE_LIMIT_QUOTAS.join('|');
 
 const QUERY_SYNTAX =
   'Websearch syntax: words (all must match, in the same passage), `"quoted phrases"`, `-excluded` words and `OR`. Case and ' +
@@ -76,6 +78,21 @@ export const PARAMETERS = {
       'time without offset or a word such as `yesterday` is a 400 `invalid_parameter`.',
     schema: conversations.property('created_after'),
     example: '2026-01-31T09:00:00Z',
+  },
+  ExportCursor: {
+    name: 'cursor',
+    in: 'query',
+    description:
+      'The `cursor` of the last line received, to resume an export that was cut: the stream goes on with the conversation after ' +
+      'it, with the filters it was started with. Bound, signed and expiring as the lists\' cursors are: a different filter, or a ' +
+      'tampered, expired or foreign cursor, is a 400 `invalid_cursor`.',
+    schema: EXPORT_PARAMS.property('cursor'),
+  },
+  ExportStatus: {
+    name: 'status',
+    in: 'query',
+    description: 'Processing state to export. Default `all` (every conversation, including those whose status is null), unlike the list.',
+    schema: EXPORT_PARAMS.property('status'),
   },
   SearchQuery: {
     name: 'q',
@@ -329,12 +346,13 @@ export const HEADERS: Record<string, Header> = {
   RateLimitPolicy: {
     description:
       'The quota that applies to this request (draft-ietf-httpapi-ratelimit-headers-10): `"reads";q=600;w=60` for GET, ' +
-      '`"writes";q=120;w=60` otherwise, per API key or OAuth grant, shared by every replica. Absent on unauthenticated answers.',
-    schema: { type: 'string', pattern: '^"(reads|writes)";q=\\d+;w=\\d+$' },
+      '`"writes";q=120;w=60` otherwise, `"exports";q=10;w=60` for GET /api/v1/export, per API key or OAuth grant, shared by every ' +
+      'replica. Absent on unauthenticated answers.',
+    schema: { type: 'string', pattern: `^"(${QUOTA_NAMES})";q=\\d+;w=\\d+$` },
   },
   RateLimit: {
     description: 'What is left of the quota: `"reads";r=<remaining>;t=<seconds until the window resets>`.',
-    schema: { type: 'string', pattern: '^"(reads|writes)";r=\\d+;t=\\d+$' },
+    schema: { type: 'string', pattern: `^"(${QUOTA_NAMES})";r=\\d+;t=\\d+$` },
   },
 };
 

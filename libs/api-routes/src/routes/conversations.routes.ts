@@ -1,10 +1,9 @@
 import { LIST_CONVERSATIONS_PARAMS, LIST_SEGMENTS_PARAMS } from '@cs/catalog';
-import { exampleId } from '@cs/domain';
 import { NO_PARAMS } from '@cs/paging';
 import { LIMITS } from '@cs/writes';
 import { declareRoute } from '../route-declaration';
 import { UPLOAD_SIZE, WRITE_SCHEMAS } from '../openapi/component-schemas';
-import { EXAMPLE_TIME, exampleConversationFields, exampleSourceLite, pendingConversation } from './examples';
+import { exampleConversation, exampleConversationFields, exampleSourceLite, pendingConversation } from './examples';
 import { OWNER_NOTE, WRITE_NOTE } from './notes';
 
 export const CONVERSATION_ROUTES = {
@@ -57,24 +56,7 @@ export const CONVERSATION_ROUTES = {
       status: 200,
       description: 'The conversation.',
       schema: 'Conversation',
-      example: {
-        ...exampleConversationFields,
-        summary:
-          'Ada and Grace discussed the launch date and the pricing page.\n\n## Launch date\n- The store review takes two more weeks.\n\n' +
-          '## Decisions\n- Launch in March.\n\n## Action items\n- Grace: send the pricing page to legal (by Friday)',
-        action_items: [{ text: 'send the pricing page to legal', owner: 'Grace', due: 'by Friday', source_id: exampleId('source'), start_seconds: 754 }],
-        sources: [
-          {
-            ...exampleSourceLite,
-            title: 'Recording',
-            added_at: EXAMPLE_TIME,
-            meeting_url: 'https://meet.example.com/abc-defg-hij',
-            attendees: ['ada@example.com'],
-            content: '[00:00:01] Ada: Shall we start?\n[00:00:04] Speaker 2: Yes.',
-            participants: [{ name: 'Ada' }, { name: 'Speaker 2' }],
-          },
-        ],
-      },
+      example: exampleConversation,
     },
     errors: ['NotFound'],
   }),

@@ -22,6 +22,26 @@ export const exampleConversationFields = {
 
 export const exampleSourceLite = { id: exampleId('source'), type: 'transcript', duration_seconds: 1800, language: 'eng' };
 
+/** A processed conversation as the retrieve response gives it. */
+export const exampleConversation = {
+  ...exampleConversationFields,
+  summary:
+    'Ada and Grace discussed the launch date and the pricing page.\n\n## Launch date\n- The store review takes two more weeks.\n\n' +
+    '## Decisions\n- Launch in March.\n\n## Action items\n- Grace: send the pricing page to legal (by Friday)',
+  action_items: [{ text: 'send the pricing page to legal', owner: 'Grace', due: 'by Friday', source_id: exampleId('source'), start_seconds: 754 }],
+  sources: [
+    {
+      ...exampleSourceLite,
+      title: 'Recording',
+      added_at: EXAMPLE_TIME,
+      meeting_url: 'https://meet.example.com/abc-defg-hij',
+      attendees: ['ada@example.com'],
+      content: '[00:00:01] Ada: Shall we start?\n[00:00:04] Speaker 2: Yes.',
+      participants: [{ name: 'Ada' }, { name: 'Speaker 2' }],
+    },
+  ],
+};
+
 export const pendingConversation = {
   ...exampleConversationFields,
   status: 'pending',

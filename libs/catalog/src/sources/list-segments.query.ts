@@ -54,17 +54,30 @@ export function segmentFilters(values: Window): SegmentFilters {
   return { fromSeconds: values.from_seconds ?? null, toSeconds: values.to_seconds ?? null, speakers };
 }
 
+/** What a transcript source was written with: its segments and the names the user gave its speakers. */
+export type TranscriptInput = { segments?: TranscriptSegment[]; speaker_names?: Record<string, string> } | null;
+
 interface SourceInputRow {
   type: string;
-  input: { segments?: TranscriptSegment[]; speaker_names?: Record<string, string> } | null;
+  input: TranscriptInput;
 }
 
 /**
- * The turns of one transcript as data, in the order the content shows them, each with its place (`index`) among
- * all the turns. Seconds are whole, as the content prints them: a turn starts at the second its first segment starts
- * in and ends at the second its last segment ends in (rounded up). Unknown, invisible or mismatched ids are a 404; a
- * source that is not a transcript a 409.
+ * A transcript's turns as data, in the order the content shows them, each with its place (`index`) among all the
+ * turns. Seconds are whole, as the content prints them: a turn starts at the second its first segment starts in and
+ * ends at the second its last segment ends in (rounded up).
  */
+export function segmentsOf(input: TranscriptInput): Segment[] {
+  return transcriptTurns(input?.segments ?? [], input?.speaker_names ?? {}).map((turn, index) => ({
+    index,
+    speaker: turn.speaker,
+    start_seconds: Math.floor(turn.start_seconds),
+    end_seconds: Math.ceil(turn.end_seconds),
+    text: turn.text,
+  }));
+}
+
+/** The turns of one transcript (segmentsOf). Unknown, invisible or mismatched ids are a 404; a source that is not a transcript a 409. */
 export async function readSegments(db: RowQueryable, principal: Principal, conversationId: string, sourceId: string): Promise<Segment[]> {
   if (!isIdOf('conversation', conversationId) || !isIdOf('source', sourceId)) throw notFound('source');
   const [row] = await db.query<SourceInputRow>(
@@ -75,13 +88,7 @@ export async function readSegments(db: RowQueryable, principal: Principal, conve
   );
   if (!row) throw notFound('source');
   if (row.type !== 'transcript') throw conflict(`Source ${sourceId} is a ${row.type}, not a transcript: it has no segments. Read its content instead.`);
-  return transcriptTurns(row.input?.segments ?? [], row.input?.speaker_names ?? {}).map((turn, index) => ({
-    index,
-    speaker: turn.speaker,
-    start_seconds: Math.floor(turn.start_seconds),
-    end_seconds: Math.ceil(turn.end_seconds),
-    text: turn.text,
-  }));
+  return segmentsOf(row.input);
 }
 
 /** Whether a turn is in the window and said by one of the speakers: overlapping the window, its ends included. */

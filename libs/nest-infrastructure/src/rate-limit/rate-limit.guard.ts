@@ -1,5 +1,6 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger, type Provider } from '@nestjs/common';
-import { DomainError, type Principal } from '@cs/domain';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, Logger, type Provider, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DomainError, type OwnQuota, type Principal } from '@cs/domain';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../infrastructure.tokens';
@@ -12,7 +13,14 @@ export interface RateLimitPolicies {
   reads: RateLimitPolicy;
   /** Everything else; without it, every request counts as a read (the MCP server, whose POSTs only read). */
   writes?: RateLimitPolicy;
+  /** The routes marked `@UseQuota('exports')` (GET /export), counted apart from the reads. */
+  exports?: RateLimitPolicy;
 }
+
+const QUOTA = 'cs:rate-limit-quota';
+
+/** Counts a route against a quota of its own instead of its method's. */
+export const UseQuota = (quota: OwnQuota) => SetMetadata(QUOTA, quota);
 
 /**
  * Rate limits per credential (API key or OAuth grant), counted in Redis so every replica counts together.
@@ -27,12 +35,13 @@ export class RateLimitGuard implements CanActivate {
   constructor(
     private readonly limiter: RateLimiter,
     @Inject(RATE_LIMIT_POLICIES) private readonly policies: RateLimitPolicies,
+    private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<{ method: string; user?: Principal }>();
     if (!req.user) return true;
-    const policy = req.method === 'GET' || req.method === 'HEAD' || !this.policies.writes ? this.policies.reads : this.policies.writes;
+    const policy = this.policyOf(context, req.method);
     let decision;
     try {
       decision = await this.limiter.take(`${req.user.via}:${req.user.credentialId}`, policy);
@@ -49,6 +58,16 @@ export class RateLimitGuard implements CanActivate {
       });
     }
     return true;
+  }
+
+  private policyOf(context: ExecutionContext, method: string): RateLimitPolicy {
+    const quota = this.reflector.get<OwnQuota | undefined>(QUOTA, context.getHandler());
+    if (quota !== undefined) {
+      const own = this.policies[quota];
+      if (!own) throw new Error(`rate limit: no ${quota} policy is configured for a route that counts against it`);
+      return own;
+    }
+    return method === 'GET' || method === 'HEAD' || !this.policies.writes ? this.policies.reads : this.policies.writes;
   }
 }
 

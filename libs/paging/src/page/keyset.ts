@@ -43,3 +43,8 @@ export class Keyset<R> {
 export function newestFirst(alias: string): Keyset<{ created_at: Date; id: string }> {
   return new Keyset(`${alias}.created_at`, `${alias}.id`, 'DESC', 'timestamptz', (row) => [row.created_at.toISOString(), row.id]);
 }
+
+/** Oldest first, id breaking ties: the export's order, so what is created while it runs comes after what it has sent. */
+export function oldestFirst(alias: string): Keyset<{ created_at: Date; id: string }> {
+  return new Keyset(`${alias}.created_at`, `${alias}.id`, 'ASC', 'timestamptz', (row) => [row.created_at.toISOString(), row.id]);
+}

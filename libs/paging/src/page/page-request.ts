@@ -28,6 +28,27 @@ export function continueFrom<F extends object>(
   return cursorFilters as F;
 }
 
+/** Where a request resumes: the start, or after its cursor's position with the cursor's filters. */
+export interface Resumption<F> {
+  filters: F;
+  after?: CursorKey;
+}
+
+/** A listing's or stream's resumption from its `cursor` parameter (see continueFrom). */
+export function resumeFrom<F extends object>(
+  cursors: CursorCodec,
+  principal: Principal,
+  route: string,
+  params: Params<{ cursor?: string | undefined }>,
+  filters: F,
+  parameterNames: Record<keyof F & string, string>,
+): Resumption<F> {
+  const { cursor } = params.values;
+  if (cursor === undefined) return { filters };
+  const decoded = cursors.decode(principal, route, cursor);
+  return { filters: continueFrom(filters, params.given, parameterNames, decoded.filters), after: decoded.key };
+}
+
 /** The page a list request asks for: the first one, or the one after its cursor, with the cursor's filters. */
 export function pageRequest<F extends object>(
   cursors: CursorCodec,
@@ -37,8 +58,5 @@ export function pageRequest<F extends object>(
   filters: F,
   parameterNames: Record<keyof F & string, string>,
 ): PageRequest<F> {
-  const { limit, cursor } = params.values;
-  if (cursor === undefined) return { filters, limit };
-  const decoded = cursors.decode(principal, route, cursor);
-  return { filters: continueFrom(filters, params.given, parameterNames, decoded.filters), limit, after: decoded.key };
+  return { ...resumeFrom(cursors, principal, route, params, filters, parameterNames), limit: params.values.limit };
 }
