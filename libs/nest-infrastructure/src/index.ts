@@ -19,3 +19,4 @@ export * from './client-error-status';
 export * from './exception-classification';
 export * from './app-infrastructure';
 export * from './read-model.providers';
+export * from './http/ndjson-stream';

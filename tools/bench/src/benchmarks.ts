@@ -1,6 +1,7 @@
 import { AUTH_USAGE, parseAuthArgs, runAuth } from './auth/auth';
 import { DATA_ACCESS_USAGE, parseDataAccessArgs, runDataAccess } from './data-access/data-access';
 import { EVENTS_USAGE, parseEventsArgs, runEvents } from './events/events';
+import { EXPORT_TARGETS, EXPORT_USAGE, parseExportArgs, runExport } from './export/export';
 import { FAULTS_USAGE, parseFaultsArgs, runFaults } from './faults/faults';
 import { MCP_USAGE, parseMcpArgs, runMcp } from './mcp/mcp';
 import { OVERLOAD_USAGE, parseOverloadArgs, runOverload } from './overload/overload';
@@ -45,6 +46,7 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   overload: benchmark(parseOverloadArgs, runOverload, OVERLOAD_USAGE, 'apps/api (one core) under twice the load that saturates it: keeps answering (429s, slower), never 5xx', 'no 5xx, nothing unanswered; recovers'),
   'data-access': benchmark(parseDataAccessArgs, runDataAccess, DATA_ACCESS_USAGE, 'the catalog\'s first page and a one-row insert, raw SQL behind typed row mappers against TypeORM entities: p50/p99, calls/s', 'none: a comparison'),
   events: benchmark(parseEventsArgs, runEvents, EVENTS_USAGE, 'the events feed at a million events: resume p50/p99 and events/s against the same SQL bare, and what recording events costs a write', 'resume p99 ≤ 20 ms; a PATCH with its event within 10% of one without; feed delay p99 ≤ 1 s'),
+  export: benchmark(parseExportArgs, runExport, EXPORT_USAGE, 'GET /export of a million conversations through apps/api (one core) against the same SQL and writer bare: lines/s, MB/s, memory as it grows, list p99 beside it', `api/baseline lines/s ≥ ${EXPORT_TARGETS.minThroughputRatio}; peak memory within +${EXPORT_TARGETS.maxMemoryGrowth * 100}% from 10k lines to the end`),
   search: benchmark(parseSearchArgs, runSearch, SEARCH_USAGE, 'GET /search and q on the list over 21,000 real meetings (160 M words): p50/p99 per query class, api against a baseline, plans, ready-to-searchable', `p50 ≤ ${SEARCH_TARGETS.maxP50Ms} ms, p99 ≤ ${SEARCH_TARGETS.maxP99Ms} ms (questions ${QUESTION_TARGETS.maxP50Ms} / ${QUESTION_TARGETS.maxP99Ms}); api/baseline ≥ ${SEARCH_TARGETS.minThroughputRatio}; no sequential scan`),
   'search-relevance': benchmark(parseSearchRelevanceArgs, runSearchRelevance, SEARCH_RELEVANCE_USAGE, 'QMSum questions (as written and as keywords) against the service, strict matching and BM25: answered, rank 1, top 5, MRR@10, passage@5', `val, against BM25: answered ≥ ${RELEVANCE_TARGETS.minAnswered * 100}%, top 5 +${RELEVANCE_TARGETS.top5Margin * 100} points, passage@5 +${RELEVANCE_TARGETS.passage5Margin * 100}, rank 1 above`),
   scale: benchmark(parseScaleArgs, runScale, SCALE_USAGE, 'two replicas each of api, processor and webhook-worker, one of each restarted under load: failures, lost work, latency', 'zero failed requests, lost conversations, undelivered events'),

@@ -3,9 +3,9 @@ import { EXPORT_ROUTES } from '@cs/api-routes';
 import { Catalog, type ExportParams } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
 import type { Params } from '@cs/paging';
+import { acceptsGzip, streamNdjson } from '@cs/nest-infrastructure';
 import { CurrentPrincipal } from '@cs/token-verification';
 import type { Request, Response } from 'express';
-import { streamNdjson } from '../http/ndjson-stream';
 import { QueryOf } from '../http/query-params.pipe';
 import { Route } from '../http/route.decorator';
 import { ExportSlotGuard } from './export-slots.guard';
@@ -22,6 +22,6 @@ export class ExportController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    await streamNdjson(req, res, await this.catalog.exportConversations(principal, params));
+    await streamNdjson(res, await this.catalog.exportConversations(principal, params), { gzip: acceptsGzip(req) });
   }
 }

@@ -42,7 +42,7 @@ export async function exportConversations(
 interface KeyRow {
   id: string;
   created_at: Date;
-  /** Stored size of its sources' content and input (compressed where Postgres compressed it): an estimate. */
+  /** Stored size of its sources' content and transcripts' input (compressed where Postgres compressed it): an estimate. */
   bytes: number;
 }
 
@@ -59,7 +59,7 @@ async function* readInBatches(db: RowQueryable, where: string[], p: SqlParams, a
     const conditions = key === undefined ? where : [...where, ORDER.after(q, key)];
     const keys = await db.query<KeyRow>(
       `SELECT c.id, c.created_at,
-         (SELECT COALESCE(sum(COALESCE(octet_length(s.content), 0) + COALESCE(pg_column_size(s.input), 0)), 0)
+         (SELECT COALESCE(sum(COALESCE(octet_length(s.content), 0) + CASE WHEN s.type = 'transcript' THEN COALESCE(pg_column_size(s.input), 0) ELSE 0 END), 0)
           FROM sources s WHERE s.conversation_id = c.id)::float8 AS bytes
        FROM conversations c WHERE ${conditions.join(' AND ')} ${ORDER.orderBy()} LIMIT ${q.add(EXPORT_LIMITS.batchConversations)}`,
       q.values,
@@ -93,17 +93,11 @@ export function groupsOfBytes(rows: readonly { id: string; bytes: number }[], ma
   return groups;
 }
 
-interface WholeRow extends ConversationRow {
+/** A conversation's columns and one of its sources' (all null when it has none), the source's id, type and title renamed. */
+interface WholeRow extends ConversationRow, Omit<SourceRow, 'id' | 'type' | 'title'> {
   source_id: string | null;
   source_type: SourceType;
   source_title: string | null;
-  added_at: Date | null;
-  duration_seconds: number | null;
-  language: string | null;
-  meeting_url: string | null;
-  attendees: string[];
-  content: string | null;
-  participants: string[];
   input: TranscriptInput;
 }
 

@@ -7,7 +7,7 @@ import { machineFacts, ROOT, writeResults } from '../kit/results-file';
 import { databaseUrl } from '../kit/bench-database';
 import { loadRun } from '../kit/closed-loop';
 import { applyBenchArgs } from '../kit/bench-args';
-import { appEntry, choosePinning, freePort, missingBuild, type RunningServer, startServer } from '../kit/servers';
+import { appEntry, choosePinning, freePort, benchStart, type RunningServer, startServer } from '../kit/servers';
 import { bestRun, type RunFigures, spread, summarize, verdictWord } from '../kit/stats';
 import { attribute, type CpuProfile, monotonicMicros } from './cpu-profile';
 import { keepAliveAgent, send } from '../kit/http';
@@ -17,7 +17,6 @@ import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit, sl
 import { grantSlots, type RefreshCall, runClosedLoop } from './refresh-loop';
 import { AUTH_TARGETS, type ApiComparison, formatBreakdown, formatProfile, formatRefresh, formatVerification, judgeAuth, KEYCLOAK_REFRESH_PER_VCPU, type RefreshRun, type StatementProbe } from './report';
 import { prepareAuthDatabase } from './setup';
-import { serviceUrls } from '../kit/service-urls';
 
 /** The repository root, from tools/bench/dist/auth (built) or tools/bench/src/auth (tests). */
 
@@ -95,13 +94,9 @@ function jwtParts(jwt: string): { header: Record<string, unknown>; payload: Reco
 
 /** `auth`: see tools/bench/README.md. Returns the exit code. */
 export async function runAuth(options: AuthOptions, out: Out, log: Out): Promise<number> {
-  const startedAt = new Date();
-  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
-  const missing = missingBuild('auth', 'api');
-  if (missing) {
-    log(missing);
-    return 1;
-  }
+  const start = benchStart(log, 'auth', 'api');
+  if (!start) return 1;
+  const { startedAt, serverUrl, redisUrl } = start;
 
   const fixtures = await prepareAuthDatabase(serverUrl);
   log(`database ${fixtures.database} created and migrated, workspace, admin, API key and OAuth client made in ${fixtures.setupSeconds.toFixed(1)} s`);

@@ -20,6 +20,7 @@ export function resourceServerBenchEnv(cursorSecret = benchSecret()): Record<str
     WEBHOOK_SECRET_KEY: benchSecret(),
     RATE_LIMIT_READS_PER_MINUTE: '1000000',
     RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+    RATE_LIMIT_EXPORTS_PER_MINUTE: '1000000',
   };
 }
 

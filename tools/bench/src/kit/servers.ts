@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { freePort } from '@cs/testing';
 import { ROOT } from './results-file';
+import { serviceUrls } from './service-urls';
 
 export interface Pinning {
   /** The CPU the servers are pinned to, or null when they run unpinned. */
@@ -81,6 +82,21 @@ export function missingBuild(...apps: App[]): string | null {
  * environment as `portVariable` when named), waits until `GET <healthPath>` (`/healthz` by default) answers 200,
  * and keeps its stderr for errors.
  */
+/**
+ * How a benchmark that runs built apps starts: its start time and the services' URLs, or null (the reason logged) when
+ * one of the apps is not built.
+ */
+export function benchStart(log: (text: string) => void, ...apps: App[]): { startedAt: Date; serverUrl: string; redisUrl: string } | null {
+  const startedAt = new Date();
+  const missing = missingBuild(...apps);
+  if (missing) {
+    log(missing);
+    return null;
+  }
+  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
+  return { startedAt, serverUrl, redisUrl };
+}
+
 export async function startServer(options: {
   name: string;
   entry: string;

@@ -7,11 +7,10 @@ import { HeadlessUser, JWKS_PATH } from '../auth/oauth-flow';
 import { prepareAuthDatabase } from '../auth/setup';
 import { machineFacts, writeResults } from '../kit/results-file';
 import { loadRun } from '../kit/closed-loop';
-import { appEntry, choosePinning, freePort, missingBuild, type RunningServer, startServer } from '../kit/servers';
+import { appEntry, choosePinning, freePort, benchStart, type RunningServer, startServer } from '../kit/servers';
 import { bestRun, type RunFigures, ratio, spread, NOISY_SPREAD } from '../kit/stats';
 import { seedMcpDataset } from './mcp-dataset';
 import { benchMetadataDocumentAuthorization } from './metadata-document-authorization';
-import { serviceUrls } from '../kit/service-urls';
 
 const SCOPE = 'conversations:read folders:read email';
 /** Issue 6: MCP p50 within 1.3× of the same REST call; issue 34: under each protocol revision. */
@@ -106,13 +105,9 @@ const perRevision = (build: (revision: Revision) => Target & { body: string }): 
 
 /** `mcp`: see tools/bench/README.md. Returns the exit code. */
 export async function runMcp(options: McpOptions, out: Out, log: Out): Promise<number> {
-  const startedAt = new Date();
-  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
-  const missing = missingBuild('auth', 'api', 'mcp');
-  if (missing) {
-    log(missing);
-    return 1;
-  }
+  const start = benchStart(log, 'auth', 'api', 'mcp');
+  if (!start) return 1;
+  const { startedAt, serverUrl, redisUrl } = start;
   const fixtures = await prepareAuthDatabase(serverUrl, 'cs_bench_mcp');
   const dataset = await seedMcpDataset(fixtures.url, fixtures.workspaceId, fixtures.user.id, options.conversations);
   log(`database cs_bench_mcp ready in ${fixtures.setupSeconds.toFixed(1)} s; ${dataset.conversations} conversations seeded in ${dataset.seconds.toFixed(1)} s`);

@@ -6,10 +6,9 @@ import { seedMcpDataset } from '../mcp/mcp-dataset';
 import { benchAppEnv, resourceServerBenchEnv } from '../kit/resource-server-env';
 import { machineFacts, writeResults } from '../kit/results-file';
 import { loadRun } from '../kit/closed-loop';
-import { appEntry, choosePinning, missingBuild, type RunningServer, startServer } from '../kit/servers';
+import { appEntry, choosePinning, benchStart, type RunningServer, startServer } from '../kit/servers';
 import { bestRun, type RunFigures } from '../kit/stats';
 import { type OpenLoopFigures, openLoopRun } from './open-loop';
-import { serviceUrls } from '../kit/service-urls';
 
 /** Issue 7: under twice the load that saturates `api`, it keeps answering. */
 export const OVERLOAD_FACTOR = 2;
@@ -102,14 +101,10 @@ function describe(name: string, f: OpenLoopFigures, peakMiB: number | null): str
 
 /** `overload`: see tools/bench/README.md. Returns the exit code: 0 when the api kept answering. */
 export async function runOverload(options: OverloadOptions, out: Out, log: Out): Promise<number> {
-  const startedAt = new Date();
+  const start = benchStart(log, 'api');
+  if (!start) return 1;
+  const { startedAt, serverUrl, redisUrl } = start;
   const loadBefore = loadavg()[0] ?? 0;
-  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
-  const missing = missingBuild('api');
-  if (missing) {
-    log(missing);
-    return 1;
-  }
   const fixtures = await prepareAuthDatabase(serverUrl, 'cs_bench_overload');
   const dataset = await seedMcpDataset(fixtures.url, fixtures.workspaceId, fixtures.user.id, options.conversations);
   log(`database cs_bench_overload ready; ${dataset.conversations} conversations seeded in ${dataset.seconds.toFixed(1)} s`);

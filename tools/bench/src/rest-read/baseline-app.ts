@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import { Catalog, LIST_CONVERSATIONS_PARAMS, SearchBudget } from '@cs/catalog';
+import { Catalog, EXPORT_PARAMS, LIST_CONVERSATIONS_PARAMS, SearchBudget } from '@cs/catalog';
 import { DEFAULT_SEARCH_LIMITS } from '@cs/config';
 import { CursorCodec, NO_PARAMS, type RawQuery } from '@cs/paging';
 import { DomainError, invalidToken, insufficientScope, type Principal } from '@cs/domain';
-import { limitField, policyField, type RateLimiter, type RateLimitPolicy } from '@cs/nest-infrastructure';
+import { limitField, policyField, type RateLimiter, type RateLimitPolicy, streamNdjson } from '@cs/nest-infrastructure';
 import { ApiKeyResolver, PrincipalResolver } from '@cs/token-verification';
 import { poolQueryable } from '@cs/persistence';
 import { Search, SEARCH_PARAMS } from '@cs/search';
@@ -24,7 +24,8 @@ function send(res: ServerResponse, status: number, body: unknown, contentType = 
  * The benchmark's baseline: the same work as apps/api for the read routes, without a framework.
  * node:http, a pg Pool, the same ApiKeyResolver (digest lookup joined with memberships and workspaces)
  * and the same Catalog (hence the same SQL, cursor HMAC and JSON shaping) and Search (GET /api/v1/search, for the
- * search benchmark; `q` on the list is the Catalog's), the same rate-limit counter in Redis,
+ * search benchmark; `q` on the list is the Catalog's), the same NDJSON writer (GET /api/v1/export, for the export
+ * benchmark, uncompressed), the same rate-limit counter in Redis,
  * JSON.stringify. What it leaves
  * out (NestJS routing, guards, interceptors, passport, pino-http, Express, TypeORM's query runner) is
  * what the api/baseline ratio measures.
@@ -67,6 +68,10 @@ export function createBaselineHandler(
     if (path === '/api/v1/conversations') {
       const principal = await authenticate(req, res);
       return send(res, 200, await catalog.listConversations(principal, LIST_CONVERSATIONS_PARAMS.fromQueryString(query)));
+    }
+    if (path === '/api/v1/export') {
+      const principal = await authenticate(req, res);
+      return streamNdjson(res, await catalog.exportConversations(principal, EXPORT_PARAMS.fromQueryString(query)), { gzip: false });
     }
     if (path === '/api/v1/search') {
       const principal = await authenticate(req, res);

@@ -20,6 +20,10 @@ export interface DatasetShape {
   transcriptSegments: number;
   /** created_at is spread over this many days before END_OF_RANGE. */
   spanDays: number;
+  /** Share of the conversations that are private to their owner; 0.25 unless given. */
+  privateShare?: number;
+  /** Whether transcripts also hold their segments as written (`input`), as POST /conversations stores them; not unless given. */
+  transcriptInput?: boolean;
 }
 
 /** The issue's dataset: a million conversations, 100 workspaces, 10,000 folders. */
@@ -72,7 +76,7 @@ export const TABLE_COLUMNS = {
   ],
   sources: [
     'id', 'conversation_id', 'workspace_id', 'type', 'position', 'title', 'added_at', 'duration_seconds', 'language',
-    'meeting_url', 'attendees', 'participants', 'content', 'created_at',
+    'meeting_url', 'attendees', 'participants', 'content', 'created_at', 'input',
   ],
   conversation_tags: ['conversation_id', 'tag_id', 'workspace_id', 'origin', 'accepted', 'created_at'],
 } as const;
@@ -133,15 +137,26 @@ function sentence(rng: () => number, words: number): string {
   return `${out.charAt(0).toUpperCase()}${out.slice(1)}.`;
 }
 
-/** `[HH:MM:SS] Speaker: text` lines, as the processor renders transcripts. */
-export function transcriptContent(rng: () => number, speakers: readonly string[], segments: number, durationSeconds: number): string {
-  const lines: string[] = [];
-  for (let i = 0; i < segments; i++) {
-    const at = Math.floor((i * durationSeconds) / segments) + 1;
-    lines.push(`[${clock(at)}] ${pick(rng, speakers)}: ${sentence(rng, 8 + Math.floor(rng() * 14))}`);
-  }
-  return lines.join('\n');
+interface WrittenSegment {
+  speaker: string;
+  start_seconds: number;
+  end_seconds: number;
+  text: string;
 }
+
+/** A transcript's segments as a client writes them, evenly over the recording. */
+function transcriptSegmentsOf(rng: () => number, speakers: readonly string[], segments: number, durationSeconds: number): WrittenSegment[] {
+  const at = (i: number) => Math.floor((i * durationSeconds) / segments) + 1;
+  const written: WrittenSegment[] = [];
+  for (let i = 0; i < segments; i++) {
+    const speaker = pick(rng, speakers);
+    written.push({ speaker, start_seconds: at(i), end_seconds: Math.min(at(i + 1), durationSeconds), text: sentence(rng, 8 + Math.floor(rng() * 14)) });
+  }
+  return written;
+}
+
+/** `[HH:MM:SS] Speaker: text` lines, as the processor renders transcripts. */
+const renderedContent = (segments: readonly WrittenSegment[]): string => segments.map((s) => `[${clock(s.start_seconds)}] ${s.speaker}: ${s.text}`).join('\n');
 
 /** A workspace member as the generators plan it (the search corpus needs no email). */
 export interface PlannedMember {
@@ -342,7 +357,7 @@ export async function generateBigTables(
     const s = rng();
     const status = twoHour || s < 0.9 ? 'ready' : s < 0.96 ? 'pending' : 'error';
     const termination = status === 'error' && rng() < 0.5 ? pick(rng, TERMINATIONS) : null;
-    const visibility = twoHour || rng() < 0.75 ? 'workspace' : 'private';
+    const visibility = twoHour || rng() < 1 - (shape.privateShare ?? 0.25) ? 'workspace' : 'private';
     const topic = pick(rng, TOPICS);
     const title = twoHour ? 'Two-hour planning offsite' : rng() < 0.03 ? null : `${pick(rng, MEETINGS)}: ${topic}`;
     const ready = status === 'ready';
@@ -366,20 +381,22 @@ export async function generateBigTables(
       if (type === 'transcript') {
         const speakers = plan.members.map((m) => m.name);
         const duration = twoHour ? 7_200 : 300 + Math.floor(rng() * 5_100);
-        const content = twoHour
-          ? transcriptContent(rng, speakers, shape.transcriptSegments, duration)
-          : transcriptContent(rng, speakers.slice(0, 2), 3, duration);
+        const segments = twoHour
+          ? transcriptSegmentsOf(rng, speakers, shape.transcriptSegments, duration)
+          : transcriptSegmentsOf(rng, speakers.slice(0, 2), 3, duration);
+        const content = renderedContent(segments);
+        const input = shape.transcriptInput ? JSON.stringify({ segments, speaker_names: {}, language: null }) : null;
         emit('sources', copyLine([
           sourceId, id, plan.id, 'transcript', position, twoHour ? 'Offsite recording' : `${pick(rng, MEETINGS)} recording`,
           createdIso, duration, ready ? pick(rng, LANGUAGES) : null,
           `https://meet.example.test/${id.slice(-10, -7)}-${id.slice(-7, -3)}-${id.slice(-3)}`,
-          plan.members.map((m) => m.email), ready ? speakers : [], ready ? content : null, createdIso,
+          plan.members.map((m) => m.email), ready ? speakers : [], ready ? content : null, createdIso, input,
         ]));
       } else {
         const content = type === 'document' ? `# Notes on the ${topic}\n\n${sentence(rng, 12)}` : sentence(rng, 14);
         emit('sources', copyLine([
           sourceId, id, plan.id, type, position, type === 'file' ? `${topic.replace(/ /g, '-')}.pdf` : `Notes: ${topic}`,
-          createdIso, null, null, null, [], [], type === 'file' && !ready ? null : content, createdIso,
+          createdIso, null, null, null, [], [], type === 'file' && !ready ? null : content, createdIso, null,
         ]));
       }
     }

@@ -10,10 +10,9 @@ import { closedLoopMethod, loadRun } from '../kit/closed-loop';
 import { fixed } from '../kit/table';
 import { cpuRatio, formatPlans, formatResults, formatRuns, judge, type RouteResult, TARGETS } from './report';
 import { benchRoutes, checkSameAnswers, PAGE_LIMIT, walkToDeepCursor } from './routes';
-import { missingBuild, type RunningServer } from '../kit/servers';
+import { benchStart, type RunningServer } from '../kit/servers';
 import { startApiAndBaseline } from './api-and-baseline';
 import { bestRun, type RunFigures, spread, verdictWord } from '../kit/stats';
-import { serviceUrls } from '../kit/service-urls';
 
 
 
@@ -61,15 +60,11 @@ type Out = (text: string) => void;
 
 /** `rest-read`: see tools/bench/README.md. Returns the exit code. */
 export async function runRestRead(options: RestReadOptions, out: Out, log: Out): Promise<number> {
-  const startedAt = new Date();
-  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
+  const start = benchStart(log, 'api');
+  if (!start) return 1;
+  const { startedAt, serverUrl, redisUrl } = start;
   const shape = options.quick ? QUICK_SHAPE : FULL_SHAPE;
   const deepPages = options.quick ? 100 : 1_000;
-  const missing = missingBuild('api');
-  if (missing) {
-    log(missing);
-    return 1;
-  }
 
   const dataset = await ensureDataset({
     serverUrl,

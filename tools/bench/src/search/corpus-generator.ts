@@ -328,18 +328,18 @@ export async function generateCorpusBigTables(
     const meetingUrl = `https://meet.example.test/${meeting.id.toLowerCase()}-${replica}`;
     emit('sources', copyLine([
       sourceId(), id, plan.id, 'transcript', 0, `${meeting.id} recording`, createdIso, rendered.durationSeconds,
-      ready ? 'eng' : null, meetingUrl, [], ready ? rendered.participants : [], ready ? rendered.content : null, createdIso,
+      ready ? 'eng' : null, meetingUrl, [], ready ? rendered.participants : [], ready ? rendered.content : null, createdIso, null,
     ]));
     let position = 1;
     if (rng() < 0.4 && meeting.topics.length > 0) {
       const agenda = `# Agenda\n\n${meeting.topics.map((t) => `- ${capitalized(t.topic.trim())}`).join('\n')}`;
       if (ready) contentChars += agenda.length;
-      emit('sources', copyLine([sourceId(), id, plan.id, 'document', position++, 'Agenda', createdIso, null, null, null, [], [], agenda, createdIso]));
+      emit('sources', copyLine([sourceId(), id, plan.id, 'document', position++, 'Agenda', createdIso, null, null, null, [], [], agenda, createdIso, null]));
     }
     if (rng() < 0.2) {
       const notes = `Notes from ${title ?? 'the meeting'}.\n\n${meeting.summary}`;
       if (ready) contentChars += notes.length;
-      emit('sources', copyLine([sourceId(), id, plan.id, 'text', position++, 'Notes', createdIso, null, null, null, [], [], notes, createdIso]));
+      emit('sources', copyLine([sourceId(), id, plan.id, 'text', position++, 'Notes', createdIso, null, null, null, [], [], notes, createdIso, null]));
     }
 
     const t = rng();

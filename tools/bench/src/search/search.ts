@@ -8,11 +8,10 @@ import { Pool } from 'pg';
 import { applyBenchArgs } from '../kit/bench-args';
 import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
 import { machineFacts, ROOT, runFacts, writeResults } from '../kit/results-file';
-import { missingBuild, type RunningServer } from '../kit/servers';
+import { benchStart, type RunningServer } from '../kit/servers';
 import { startApiAndBaseline } from '../rest-read/api-and-baseline';
 import { closedLoopMethod } from '../kit/closed-loop';
 import { bestRun, type RunFigures, verdictWord } from '../kit/stats';
-import { serviceUrls } from '../kit/service-urls';
 import { bulkIndex } from './bulk-index';
 import { classLoadRun } from './class-load';
 import { ensureCorpus, type PreparedCorpus } from './corpus';
@@ -130,13 +129,9 @@ async function checkSameAnswers(
 
 /** `search`: see tools/bench/README.md. Returns the exit code. */
 export async function runSearch(options: SearchBenchOptions, out: Out, log: Out): Promise<number> {
-  const startedAt = new Date();
-  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
-  const missing = missingBuild('api');
-  if (missing) {
-    log(missing);
-    return 1;
-  }
+  const start = benchStart(log, 'api');
+  if (!start) return 1;
+  const { startedAt, serverUrl, redisUrl } = start;
   const shape = options.quick ? QUICK_CORPUS : FULL_CORPUS;
   log(`disk before: ${diskFree()} free on the volume of the repository (df)`);
   const corpus: PreparedCorpus = await ensureCorpus({

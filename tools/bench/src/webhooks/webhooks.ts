@@ -11,10 +11,9 @@ import { prepareAuthDatabase } from '../auth/setup';
 import { databaseUrl } from '../kit/bench-database';
 import { machineFacts, writeResults } from '../kit/results-file';
 import { benchAppEnv } from '../kit/resource-server-env';
-import { appEntry, missingBuild, processCpuSeconds, type RunningServer, startServer } from '../kit/servers';
+import { appEntry, benchStart, processCpuSeconds, type RunningServer, startServer } from '../kit/servers';
 import { median, percentile } from '../kit/stats';
 import { BenchReceivers } from './webhook-receivers';
-import { serviceUrls } from '../kit/service-urls';
 
 /** Issue 5's targets on this 2-core machine. */
 export const WEBHOOK_TARGETS = { deliveriesPerSecond: 2_000, p50Ms: 50, p99Ms: 250, isolationRatio: 0.9 };
@@ -99,14 +98,10 @@ async function redisServerPid(url: string): Promise<number | null> {
 
 /** `webhooks`: see tools/bench/README.md. Returns the exit code. */
 export async function runWebhooks(options: WebhooksOptions, out: Out, log: Out): Promise<number> {
-  const startedAt = new Date();
+  const start = benchStart(log, 'webhook-worker');
+  if (!start) return 1;
+  const { startedAt, serverUrl, redisUrl } = start;
   const loadBefore = loadavg()[0] ?? 0;
-  const missing = missingBuild('webhook-worker');
-  if (missing) {
-    log(missing);
-    return 1;
-  }
-  const { databaseUrl: serverUrl, redisUrl } = serviceUrls();
   const fixtures = await prepareAuthDatabase(serverUrl, 'cs_bench_webhooks');
   const pool = new Pool({ connectionString: fixtures.url, max: 4, application_name: 'bench' });
   const monitor = new Pool({ connectionString: databaseUrl(serverUrl, 'postgres'), max: 2, application_name: 'bench-monitor' });
