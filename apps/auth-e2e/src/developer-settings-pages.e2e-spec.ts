@@ -21,15 +21,8 @@ beforeAll(async () => {
   admin = await stack.person(workspace, { role: 'admin', emailPrefix: 'settings-admin' });
 }, 120_000);
 
-async function signedIn<T>(run: (user: BrowserUser) => Promise<T>, options: { javaScript?: boolean; person?: Person } = {}): Promise<T> {
-  const user = await BrowserUser.open(browser(), options.person ?? admin, options);
-  try {
-    await user.signIn(stack.authUrl, '/developer');
-    return await run(user);
-  } finally {
-    await user.close();
-  }
-}
+const signedIn = <T>(run: (user: BrowserUser) => Promise<T>, options: { javaScript?: boolean; person?: Person } = {}): Promise<T> =>
+  BrowserUser.with(browser(), options.person ?? admin, run, { ...options, signIn: { authUrl: stack.authUrl, returnTo: '/developer' } });
 
 const button = (value: string) => `button[name="action"][value="${value}"]`;
 const count = async (sql: string, params: unknown[]) => (await stack.db.dataSource.query<{ n: number }[]>(sql, params))[0]?.n;

@@ -24,15 +24,8 @@ beforeAll(async () => {
   member = await stack.person(workspace, { emailPrefix: 'members-member' });
 }, 120_000);
 
-async function as<T>(person: Person, run: (user: BrowserUser) => Promise<T>): Promise<T> {
-  const user = await BrowserUser.open(browser(), person);
-  try {
-    await user.signIn(stack.authUrl, '/account');
-    return await run(user);
-  } finally {
-    await user.close();
-  }
-}
+const as = <T>(person: Person, run: (user: BrowserUser) => Promise<T>): Promise<T> =>
+  BrowserUser.with(browser(), person, run, { signIn: { authUrl: stack.authUrl, returnTo: '/account' } });
 
 const navLinks = (user: BrowserUser) => user.page.locator('nav.topnav a').allInnerTexts();
 

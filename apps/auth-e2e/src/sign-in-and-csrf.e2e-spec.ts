@@ -20,14 +20,7 @@ beforeAll(async () => {
   app = await ThirdPartyApp.discover(stack.authUrl, await stack.client(admin, { name: 'Acme Notes Sync' }));
 }, 120_000);
 
-async function withUser<T>(person: Person, run: (user: BrowserUser) => Promise<T>): Promise<T> {
-  const user = await BrowserUser.open(browser(), person);
-  try {
-    return await run(user);
-  } finally {
-    await user.close();
-  }
-}
+const withUser = <T>(person: Person, run: (user: BrowserUser) => Promise<T>): Promise<T> => BrowserUser.with(browser(), person, run);
 
 const SIGN_IN = 'button[name="action"][value="sign_in"]';
 const APPROVE = 'button[name="action"][value="approve"]';

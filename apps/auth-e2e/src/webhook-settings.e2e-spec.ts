@@ -23,15 +23,8 @@ beforeAll(async () => {
   admin = await stack.person(workspace, { role: 'admin', emailPrefix: 'hooks-admin' });
 }, 120_000);
 
-async function asAdmin<T>(run: (user: BrowserUser) => Promise<T>, person: Person = admin): Promise<T> {
-  const user = await BrowserUser.open(browser(), person);
-  try {
-    await user.signIn(stack.authUrl, '/developer');
-    return await run(user);
-  } finally {
-    await user.close();
-  }
-}
+const asAdmin = <T>(run: (user: BrowserUser) => Promise<T>, person: Person = admin): Promise<T> =>
+  BrowserUser.with(browser(), person, run, { signIn: { authUrl: stack.authUrl, returnTo: '/developer' } });
 
 const button = (value: string) => `button[name="action"][value="${value}"]`;
 

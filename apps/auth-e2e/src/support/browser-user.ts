@@ -34,6 +34,25 @@ export class BrowserUser {
   }
 
   /**
+   * Runs `run` as `person` at a new browser user, signed in first when `signIn` says where, and closes the user's
+   * browser context however `run` ends.
+   */
+  static async with<T>(
+    browser: Browser,
+    person: Person,
+    run: (user: BrowserUser) => Promise<T>,
+    options: { javaScript?: boolean; signIn?: { authUrl: string; returnTo: string } } = {},
+  ): Promise<T> {
+    const user = await BrowserUser.open(browser, person, options);
+    try {
+      if (options.signIn) await user.signIn(options.signIn.authUrl, options.signIn.returnTo);
+      return await run(user);
+    } finally {
+      await user.close();
+    }
+  }
+
+  /**
    * Follows an authorization URL: signs in if asked, approves the consent page, and resolves with the URL the
    * browser was redirected to (on the app's callback origin).
    */

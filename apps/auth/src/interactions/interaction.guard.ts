@@ -1,5 +1,6 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { routeMark } from '../web/route-mark';
 import type { Request, Response } from 'express';
 import { PROVIDER_HOLDER, type ProviderHolder } from '../oidc/provider-holder';
 
@@ -34,7 +35,7 @@ export class InteractionGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (!this.reflector.getAllAndOverride<boolean>(OAUTH_INTERACTION, [context.getHandler(), context.getClass()])) return true;
+    if (!routeMark<boolean>(this.reflector, OAUTH_INTERACTION, context)) return true;
     const http = context.switchToHttp();
     const req = http.getRequest<InteractionRequest>();
     req.interaction = await this.holder.current.interactionDetails(req, http.getResponse<Response>());

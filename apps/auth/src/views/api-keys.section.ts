@@ -1,5 +1,6 @@
 import type { PersonalApiKey } from '@cs/accounts';
 import { SafeHtml, html, pathTo } from './html';
+import { responsiveTable } from './table.partial';
 import { csrfInput } from './form-controls.partial';
 import { timeTag } from './utc-date.format';
 
@@ -30,17 +31,7 @@ function apiKeysTable(keys: AccountApiKey[], showWorkspace: boolean): SafeHtml {
   if (keys.length === 0) {
     return html`<div class="empty"><strong>No API keys yet.</strong>Create one above to call the API from a script or a server.</div>`;
   }
-  return html`<table class="responsive" role="table" aria-labelledby="api-keys-title">
-    <thead role="rowgroup"><tr role="row">
-      <th role="columnheader" scope="col">Name</th>
-      ${showWorkspace ? html`<th role="columnheader" scope="col">Workspace</th>` : ''}
-      <th role="columnheader" scope="col">Key</th>
-      <th role="columnheader" scope="col">Created</th>
-      <th role="columnheader" scope="col">Last used</th>
-      <th role="columnheader" scope="col"><span class="visually-hidden">Actions</span></th>
-    </tr></thead>
-    <tbody role="rowgroup">${keys.map((key) => apiKeyRow(key, showWorkspace))}</tbody>
-  </table>`;
+  return responsiveTable({ name: { labelledBy: 'api-keys-title' }, columns: ['Name', ...(showWorkspace ? ['Workspace'] : []), 'Key', 'Created', 'Last used'], hiddenColumn: 'Actions', rows: keys.map((key) => apiKeyRow(key, showWorkspace)) });
 }
 
 /** The workspace of a new key: a choice when the user has several, else fixed. */

@@ -1,5 +1,6 @@
 import type { AssistantConnectionPolicy, PendingConnectionRequest } from '@cs/oauth';
 import { SafeHtml, html } from './html';
+import { responsiveTable } from './table.partial';
 import { breakableUri } from './breakable-uri.partial';
 import { csrfInput } from './form-controls.partial';
 import { timeTag } from './utc-date.format';
@@ -67,15 +68,7 @@ export function assistantConnectionsSection(input: {
       ? html`<div class="table-card"><div class="empty">No connection is waiting for approval.</div></div>`
       : ''
     : html`<div class="table-card">
-    <table class="responsive assistant-requests" role="table" aria-label="Waiting for approval">
-      <thead role="rowgroup"><tr role="row">
-        <th role="columnheader" scope="col">App</th>
-        <th role="columnheader" scope="col">Known by</th>
-        <th role="columnheader" scope="col">Member</th>
-        <th role="columnheader" scope="col"><span class="visually-hidden">Decision</span></th>
-      </tr></thead>
-      <tbody role="rowgroup">${input.pending.map((request) => requestRow(request, input.workspaceId, input.csrfToken))}</tbody>
-    </table>
+    ${responsiveTable({ className: 'assistant-requests', name: { label: 'Waiting for approval' }, columns: ['App', 'Known by', 'Member'], hiddenColumn: 'Decision', rows: input.pending.map((request) => requestRow(request, input.workspaceId, input.csrfToken)) })}
   </div>`}
 </section>`;
 }

@@ -1,7 +1,8 @@
 import { OFFLINE_ACCESS } from '@cs/oauth';
 import { html, pathTo } from './html';
-import { FieldProblem, csrfInput, describedByAttr, errorSummary, fieldError, invalidAttr } from './form-controls.partial';
-import { ViewUser, renderLayout } from './layout.view';
+import { checkboxChoices, describedByAttr, fieldError, fieldProblems, invalidAttr } from './form-controls.partial';
+import { renderDeveloperForm } from './developer-form.view';
+import type { ViewUser } from './layout.view';
 
 export type ClientFormField = 'name' | 'logoUri' | 'redirectUris' | 'scopes';
 
@@ -35,27 +36,10 @@ const FIELD_ORDER: ClientFormField[] = ['name', 'logoUri', 'redirectUris', 'scop
 
 export function renderClientForm(input: ClientFormViewInput): string {
   const errors = input.errors ?? {};
-  const problems: FieldProblem[] = FIELD_ORDER.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ fieldId: CONTROL_IDS[field], message }] : [];
-  });
   const offered = input.availableScopes.filter((s) => s.scope !== OFFLINE_ACCESS);
-  const title = input.mode === 'create' ? 'Register an OAuth app' : 'Edit OAuth app';
-  const cancelHref = pathTo`/developer?workspace=${input.workspace.id}`;
   // The textarea's content starts on a new line: HTML parsing drops one newline right after <textarea>,
   // so a value that itself begins with a newline survives the round trip.
-  const body = html`
-<div class="page-header">
-  <nav class="breadcrumb" aria-label="Breadcrumb"><a href="${cancelHref}">Developer settings</a> / ${input.workspace.name}</nav>
-  <h1>${title}</h1>
-  ${input.mode === 'edit' && input.clientId ? html`<p>Client ID <code>${input.clientId}</code></p>` : html`<p>The client secret is shown once, after you register the app.</p>`}
-</div>
-<div class="card">
-  ${errorSummary(problems)}
-  <form method="post" action="${input.action}">
-    ${csrfInput(input.csrfToken)}
-    <input type="hidden" name="workspace_id" value="${input.workspace.id}">
-    <div class="field">
+  const fields = html`<div class="field">
       <label for="client-name">App name</label>
       <input type="text" id="client-name" name="name" value="${input.values.name}" required maxlength="100" autocomplete="off"${invalidAttr(errors.name)}${describedByAttr('client-name-hint', errors.name && 'client-name-error')}>
       ${fieldError('client-name-error', errors.name)}
@@ -78,20 +62,21 @@ ${input.values.redirectUris}</textarea>
       <legend>Scopes</legend>
       <p class="hint legend-hint" id="scopes-hint">What the app may ask for. offline_access is added automatically, so the app can refresh its access.</p>
       ${fieldError('scopes-error', errors.scopes)}
-      <div class="choices">
-        ${offered.map(
-          (s, index) => html`<label class="choice" for="scope-${index}">
-            <input type="checkbox" id="scope-${index}" name="scopes" value="${s.scope}"${input.values.scopes.includes(s.scope) ? html` checked` : ''}${invalidAttr(errors.scopes)}>
-            <span class="choice-text"><span class="choice-title mono">${s.scope}</span><span class="choice-desc">${s.description}</span></span>
-          </label>`,
-        )}
-      </div>
-    </fieldset>
-    <div class="form-actions">
-      <button type="submit" name="action" value="save_client" class="primary">${input.mode === 'create' ? 'Register app' : 'Save changes'}</button>
-      <a class="button" href="${cancelHref}">Cancel</a>
-    </div>
-  </form>
-</div>`;
-  return renderLayout({ title, user: input.user, csrfToken: input.csrfToken, current: 'developer', width: 'medium', body });
+      ${checkboxChoices({ name: 'scopes', idPrefix: 'scope', choices: offered.map((s) => ({ value: s.scope, description: s.description })), checked: input.values.scopes, error: errors.scopes })}
+    </fieldset>`;
+  return renderDeveloperForm({
+    title: input.mode === 'create' ? 'Register an OAuth app' : 'Edit OAuth app',
+    intro:
+      input.mode === 'edit' && input.clientId
+        ? html`<p>Client ID <code>${input.clientId}</code></p>`
+        : html`<p>The client secret is shown once, after you register the app.</p>`,
+    user: input.user,
+    csrfToken: input.csrfToken,
+    workspace: input.workspace,
+    action: input.action,
+    problems: fieldProblems(FIELD_ORDER, CONTROL_IDS, errors),
+    fields,
+    save: { value: 'save_client', label: input.mode === 'create' ? 'Register app' : 'Save changes' },
+    cancelHref: pathTo`/developer?workspace=${input.workspace.id}`,
+  });
 }

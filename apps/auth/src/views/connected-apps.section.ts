@@ -1,5 +1,6 @@
 import type { ConnectedApp } from '@cs/oauth';
 import { SafeHtml, html, pathTo } from './html';
+import { responsiveTable } from './table.partial';
 import { clientLogo } from './client-logo.partial';
 import { scopeInWords } from './scope-words';
 import { timeTag } from './utc-date.format';
@@ -35,17 +36,7 @@ export function connectedAppsSection(apps: AccountConnectedApp[]): SafeHtml {
       Apps you allow to access your account will appear here, and you can revoke their access at any time.
     </div></div>`
       : html`<div class="table-card">
-    <table class="responsive connected-apps" role="table" aria-labelledby="connected-apps-title">
-      <thead role="rowgroup"><tr role="row">
-        <th role="columnheader" scope="col">App</th>
-        <th role="columnheader" scope="col">Workspace</th>
-        <th role="columnheader" scope="col">Permissions</th>
-        <th role="columnheader" scope="col">Connected</th>
-        <th role="columnheader" scope="col">Last used</th>
-        <th role="columnheader" scope="col"><span class="visually-hidden">Actions</span></th>
-      </tr></thead>
-      <tbody role="rowgroup">${apps.map(appRow)}</tbody>
-    </table>
+    ${responsiveTable({ className: 'connected-apps', name: { labelledBy: 'connected-apps-title' }, columns: ['App', 'Workspace', 'Permissions', 'Connected', 'Last used'], hiddenColumn: 'Actions', rows: apps.map(appRow) })}
   </div>`;
   return html`<section class="section" aria-labelledby="connected-apps-title">
   <div class="section-header">

@@ -46,3 +46,29 @@ export function describedByAttr(...ids: (string | false | null | undefined)[]): 
 export function invalidAttr(error: string | undefined): SafeHtml {
   return error ? html` aria-invalid="true"` : html``;
 }
+
+/** The problems of a form's fields, in the order the form shows them, each pointing at its control. */
+export function fieldProblems<F extends string>(order: readonly F[], controlIds: Record<F, string>, errors: Partial<Record<F, string>>): FieldProblem[] {
+  return order.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ fieldId: controlIds[field], message }] : [];
+  });
+}
+
+/** A checkbox per choice, all named `name`, their ids `${idPrefix}-0`, `-1`, …: the first is where the field's error points. */
+export function checkboxChoices(input: {
+  name: string;
+  idPrefix: string;
+  choices: readonly { value: string; description: string }[];
+  checked: readonly string[];
+  error: string | undefined;
+}): SafeHtml {
+  return html`<div class="choices">
+        ${input.choices.map(
+          (choice, index) => html`<label class="choice" for="${input.idPrefix}-${index}">
+            <input type="checkbox" id="${input.idPrefix}-${index}" name="${input.name}" value="${choice.value}"${input.checked.includes(choice.value) ? html` checked` : ''}${invalidAttr(input.error)}>
+            <span class="choice-text"><span class="choice-title mono">${choice.value}</span><span class="choice-desc">${choice.description}</span></span>
+          </label>`,
+        )}
+      </div>`;
+}

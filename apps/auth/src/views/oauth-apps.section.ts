@@ -1,5 +1,6 @@
 import type { ClientSummary } from '@cs/oauth';
 import { SafeHtml, html, pathTo } from './html';
+import { responsiveTable } from './table.partial';
 import { breakableUri } from './breakable-uri.partial';
 import { clientLogo } from './client-logo.partial';
 import { dateTag, timeTag } from './utc-date.format';
@@ -42,16 +43,7 @@ function clientsTable(clients: DeveloperClient[], workspaceId: string): SafeHtml
     </div></div>`;
   }
   return html`<div class="table-card">
-    <table class="responsive oauth-apps" role="table" aria-labelledby="oauth-apps-title">
-      <thead role="rowgroup"><tr role="row">
-        <th role="columnheader" scope="col">App</th>
-        <th role="columnheader" scope="col">Redirect URIs</th>
-        <th role="columnheader" scope="col">Scopes</th>
-        <th role="columnheader" scope="col">Secret</th>
-        <th role="columnheader" scope="col"><span class="visually-hidden">Actions</span></th>
-      </tr></thead>
-      <tbody role="rowgroup">${clients.map((client) => clientRow(client, workspaceId))}</tbody>
-    </table>
+    ${responsiveTable({ className: 'oauth-apps', name: { labelledBy: 'oauth-apps-title' }, columns: ['App', 'Redirect URIs', 'Scopes', 'Secret'], hiddenColumn: 'Actions', rows: clients.map((client) => clientRow(client, workspaceId)) })}
   </div>`;
 }
 

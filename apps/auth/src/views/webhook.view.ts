@@ -1,5 +1,6 @@
 import type { Webhook, WebhookDelivery } from '@cs/webhook-subscriptions';
 import { SafeHtml, html, pathTo } from './html';
+import { responsiveTable } from './table.partial';
 import { copyButton } from './copy-button.partial';
 import { csrfInput } from './form-controls.partial';
 import { FlashMessage, ViewUser, renderLayout } from './layout.view';
@@ -94,18 +95,7 @@ function deliveryLog(input: WebhookViewInput): SafeHtml {
   const table =
     log.deliveries.length === 0
       ? html`<div class="empty"><strong>${log.filter === 'failed' ? 'No failed deliveries.' : 'No deliveries yet.'}</strong>${log.filter === 'failed' ? 'Every delivery kept in the log succeeded or has not failed an attempt yet.' : 'Send a test event to try the endpoint.'}</div>`
-      : html`<table class="responsive deliveries" role="table" aria-labelledby="deliveries-title">
-          <thead role="rowgroup"><tr role="row">
-            <th role="columnheader" scope="col">Event</th>
-            <th role="columnheader" scope="col">Origin</th>
-            <th role="columnheader" scope="col">Status</th>
-            <th role="columnheader" scope="col">Attempts</th>
-            <th role="columnheader" scope="col">Last response</th>
-            <th role="columnheader" scope="col">Created</th>
-            <th role="columnheader" scope="col"><span class="visually-hidden">Actions</span></th>
-          </tr></thead>
-          <tbody role="rowgroup">${log.deliveries.map((d) => deliveryRow(owned, d))}</tbody>
-        </table>`;
+      : responsiveTable({ className: 'deliveries', name: { labelledBy: 'deliveries-title' }, columns: ['Event', 'Origin', 'Status', 'Attempts', 'Last response', 'Created'], hiddenColumn: 'Actions', rows: log.deliveries.map((d) => deliveryRow(owned, d)) });
   const older = log.olderPage
     ? html`<p class="below-card"><a class="button" href="${`${base}${log.filter === 'failed' ? '&status=failed' : ''}&cursor=${encodeURIComponent(log.olderPage)}`}">Older deliveries</a></p>`
     : '';

@@ -1,5 +1,6 @@
 import type { Webhook } from '@cs/webhook-subscriptions';
 import { SafeHtml, html, pathTo } from './html';
+import { responsiveTable } from './table.partial';
 import { webhookState } from './webhook-status.partial';
 import { dateTag } from './utc-date.format';
 
@@ -22,15 +23,7 @@ export function webhooksSection(input: { workspaceId: string; webhooks: Webhook[
   const table =
     input.webhooks.length === 0
       ? html`<div class="empty"><strong>No webhooks yet.</strong>Add an endpoint to be told when conversations are ready, fail or are deleted.</div>`
-      : html`<table class="responsive webhooks" role="table" aria-labelledby="webhooks-title">
-          <thead role="rowgroup"><tr role="row">
-            <th role="columnheader" scope="col">Endpoint</th>
-            <th role="columnheader" scope="col">Events</th>
-            <th role="columnheader" scope="col">Status</th>
-            <th role="columnheader" scope="col"><span class="visually-hidden">Actions</span></th>
-          </tr></thead>
-          <tbody role="rowgroup">${input.webhooks.map((w) => webhookRow(w, input.workspaceId))}</tbody>
-        </table>`;
+      : responsiveTable({ className: 'webhooks', name: { labelledBy: 'webhooks-title' }, columns: ['Endpoint', 'Events', 'Status'], hiddenColumn: 'Actions', rows: input.webhooks.map((w) => webhookRow(w, input.workspaceId)) });
   return html`<section class="section" aria-labelledby="webhooks-title">
   <div class="section-header">
     <div>

@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { routeMark } from './route-mark';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
 import { csrfValid } from './csrf';
 import { CSRF_CHECKED } from './page.decorators';
@@ -18,7 +19,7 @@ export class CsrfGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const retry = this.reflector.getAllAndOverride<string | undefined>(CSRF_CHECKED, [context.getHandler(), context.getClass()]);
+    const retry = routeMark<string>(this.reflector, CSRF_CHECKED, context);
     if (retry === undefined) return true;
     const req = context.switchToHttp().getRequest<PageRequest>();
     if (csrfValid(req, this.config)) return true;

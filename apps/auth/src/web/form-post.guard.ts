@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { routeMark } from './route-mark';
 import { CSRF_CHECKED } from './page.decorators';
 import { unreadableForm } from './page-answer';
 import type { PageRequest } from './page-request';
@@ -14,7 +15,7 @@ export class FormPostGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (this.reflector.getAllAndOverride<string | undefined>(CSRF_CHECKED, [context.getHandler(), context.getClass()]) === undefined) return true;
+    if (routeMark<string>(this.reflector, CSRF_CHECKED, context) === undefined) return true;
     const req = context.switchToHttp().getRequest<PageRequest>();
     if (req.is('application/x-www-form-urlencoded')) return true;
     throw unreadableForm(415, req.pageUser);

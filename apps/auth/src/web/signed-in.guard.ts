@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { routeMark } from './route-mark';
 import { SIGN_IN_RETURN } from './page.decorators';
 import { SignInFirst } from './page-answer';
 import type { PageRequest } from './page-request';
@@ -14,7 +15,7 @@ export class SignedInGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const returnTo = this.reflector.getAllAndOverride<string | undefined>(SIGN_IN_RETURN, [context.getHandler(), context.getClass()]);
+    const returnTo = routeMark<string>(this.reflector, SIGN_IN_RETURN, context);
     if (returnTo === undefined) return true;
     const req = context.switchToHttp().getRequest<PageRequest>();
     const user = await this.sessions.current(req);

@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { routeMark } from './route-mark';
 import { workspacesOf } from '@cs/accounts';
 import type { RowQueryable } from '@cs/persistence';
 import { WORKSPACE_ADMIN } from './page.decorators';
@@ -20,7 +21,7 @@ export class WorkspaceAdminGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (!this.reflector.getAllAndOverride<boolean>(WORKSPACE_ADMIN, [context.getHandler(), context.getClass()])) return true;
+    if (!routeMark<boolean>(this.reflector, WORKSPACE_ADMIN, context)) return true;
     const req = context.switchToHttp().getRequest<PageRequest>();
     const user = req.pageUser;
     if (!user) throw new Error('WorkspaceAdminGuard runs after SignedInGuard');

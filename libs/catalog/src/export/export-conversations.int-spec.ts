@@ -20,9 +20,8 @@ describe('GET /export against PostgreSQL', () => {
   let db: TestDatabase;
   let f: Fixtures;
   let catalog: Catalog;
-  let owner: Member;
-  let colleague: Member;
-  let stranger: Member;
+  // The owner of most conversations, a colleague (an admin) of the same workspace, a member of another one.
+  let owner: Member, colleague: Member, stranger: Member;
   /** Ids of what the owner can see, oldest first. */
   let ownerSees: string[];
   let colleagueSees: string[];
