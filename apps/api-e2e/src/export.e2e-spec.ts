@@ -177,6 +177,22 @@ describe('GET /api/v1/export', () => {
     await waitFor(async () => (await member.client.request('GET', '/api/v1/export')).status === 200);
   });
 
+  it('answers HEAD with the headers alone, without reading the conversations', async () => {
+    const { member } = await env.world();
+    await member.client.createConversation({ sources: [{ type: 'text', content: 'Notes.' }] });
+    // Reading would wait on this lock: a HEAD that answers did not read.
+    const locker = env.db.dataSource.createQueryRunner();
+    await locker.startTransaction();
+    await locker.query('LOCK TABLE sources IN ACCESS EXCLUSIVE MODE');
+    try {
+      const head = await member.client.request('HEAD', '/api/v1/export');
+      expect([head.status, head.headers.get('content-type'), head.body]).toEqual([200, 'application/x-ndjson; charset=utf-8', '']);
+    } finally {
+      await locker.commitTransaction();
+      await locker.release();
+    }
+  });
+
   it('counts exports against their own quota, not the reads\'', async () => {
     const { member } = await env.world();
     for (let i = 0; i < 12; i++) expect((await member.client.request('GET', '/api/v1/export')).status).toBe(200);

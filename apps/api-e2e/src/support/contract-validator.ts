@@ -69,7 +69,8 @@ export class ContractValidator {
       if (exchange.status !== 404) return [`undocumented path ${exchange.path} must answer 404, not ${exchange.status}`];
       return this.checkResponse(exchange, `undocumented ${exchange.path}`, this.resolve({ $ref: '#/components/responses/NotFound' }));
     }
-    const operation = item[exchange.method.toLowerCase()];
+    // HEAD is GET without a body (RFC 9110 §9.3.2): documented as the GET.
+    const operation = item[exchange.method === 'HEAD' ? 'get' : exchange.method.toLowerCase()];
     if (!operation) return [`${exchange.method} ${exchange.path} is not documented`];
     const responses = operation['responses'] as Record<string, Json>;
     const status = String(exchange.status);
@@ -106,6 +107,7 @@ export class ContractValidator {
       problems.push(`content type ${mediaType} is not documented (documented: ${Object.keys(content).join(', ')})`);
       return problems;
     }
+    if (exchange.method === 'HEAD') return problems;
     const validate = this.compile(`${key} ${mediaType}`, media.schema);
     // NDJSON (the export): the schema is each line's.
     const values = mediaType === NDJSON ? ndjsonValues(String(exchange.body)) : [exchange.body];

@@ -34,6 +34,8 @@ export async function streamNdjson(res: ServerResponse, lines: AsyncIterable<unk
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Vary', 'Accept-Encoding');
   if (options.gzip) res.setHeader('Content-Encoding', 'gzip');
+  // A HEAD answer has no body: reading the lines only to drop them would cost a whole export.
+  if (res.req?.method === 'HEAD') return void res.end();
   const sink: Writable = options.gzip ? createGzip() : res;
   if (options.gzip) sink.pipe(res);
   const gone = () => res.destroyed || res.writableEnded;
