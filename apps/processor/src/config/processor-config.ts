@@ -24,9 +24,11 @@ export const processorEnv = {
   STALE_AFTER_MS: positiveInt(60_000, 86_400_000),
   /**
    * How long a job's lock lives without renewal: a worker that died (SIGKILL, OOM) gives its job up to another
-   * replica after this long. Renewed at half this while the worker lives.
+   * replica after this long, and a third of it more at most (the stalled check's period). Renewed at half this while
+   * the worker lives, so only an event loop blocked for half of it loses a live job's lock; no processing step comes
+   * near (a two-hour transcript's whole pipeline takes under 0.1 s).
    */
-  PROCESSING_LOCK_MS: positiveInt(60_000, 3_600_000),
+  PROCESSING_LOCK_MS: positiveInt(15_000, 3_600_000),
   /** The recorder bots are handed to at their join_at. */
   RECORDER_PROVIDER: recorderProvider,
   /** Where recorders report (the api's signed callback); defaults to {PUBLIC_API_URL}/api/v1/recorder/events. */
