@@ -1,7 +1,7 @@
 import type { Principal } from '@cs/domain';
-import { CursorCodec } from '@cs/paging';
-import { createTestDatabase, domainErrorCode, Fixtures, type Member, principalOf, seededRandom, type TestDatabase } from '@cs/testing';
-import { Catalog } from '../catalog';
+import { domainErrorCode, type Fixtures, type Member, principalOf, seededRandom, type TestDatabase } from '@cs/testing';
+import type { Catalog } from '../catalog';
+import { catalogTestbed } from '../test-support/catalog-testbed';
 import { LIST_CONVERSATIONS_PARAMS } from '../conversations/conversation-filters';
 import { LIST_SEGMENTS_PARAMS } from '../sources/list-segments.query';
 import { EXPORT_LIMITS, EXPORT_PARAMS, type ExportLine } from './export.schema';
@@ -38,12 +38,7 @@ describe('GET /export against PostgreSQL', () => {
   const idsOf = (lines: ExportLine[]) => conversationsOf(lines).map((l) => l.conversation.id);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    f = new Fixtures(db.dataSource);
-    catalog = new Catalog(db.dataSource, new CursorCodec('s'.repeat(40)));
-    const ws = await f.workspace();
-    owner = await f.member(ws, { role: 'member' });
-    colleague = await f.member(ws, { role: 'admin' });
+    ({ db, f, catalog, owner, colleague } = await catalogTestbed());
     stranger = await f.member(await f.workspace());
     // More than a batch, many created in the same millisecond (ties broken by id across the batch boundary), some
     // private, some of the colleague's, some in error or pending.

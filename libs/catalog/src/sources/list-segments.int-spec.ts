@@ -1,6 +1,6 @@
-import { CursorCodec } from '@cs/paging';
-import { createTestDatabase, domainErrorCode, invalidParamsOf, Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
-import { Catalog } from '../catalog';
+import { domainErrorCode, invalidParamsOf, type Fixtures, type Member, principalOf, type TestDatabase } from '@cs/testing';
+import type { Catalog } from '../catalog';
+import { catalogTestbed } from '../test-support/catalog-testbed';
 import { LIST_SEGMENTS_PARAMS } from './list-segments.query';
 
 const segment = (speaker: string, start: number, end: number, text: string) => ({ speaker, start_seconds: start, end_seconds: end, text });
@@ -35,12 +35,7 @@ describe('GET …/sources/{source_id}/segments against PostgreSQL', () => {
     catalog.listSegments(principalOf(who), conversation, source, LIST_SEGMENTS_PARAMS.fromJson(args));
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    f = new Fixtures(db.dataSource);
-    catalog = new Catalog(db.dataSource, new CursorCodec('s'.repeat(40)));
-    const ws = await f.workspace();
-    owner = await f.member(ws, { role: 'member' });
-    colleague = await f.member(ws, { role: 'admin' });
+    ({ db, f, catalog, owner, colleague } = await catalogTestbed());
     const conversation = await f.conversation(owner, { visibility: 'private' });
     conversationId = conversation.id;
     transcriptId = (await f.source(conversation, { input: INPUT })).id;
