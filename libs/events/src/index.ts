@@ -1,6 +1,7 @@
 export * from './event-envelope';
 export * from './processing-queue';
 export * from './outbox';
+export * from './conversation-failure';
 export * from './standard-webhooks';
 export * from './webhook-secret';
 export * from './processing-outbox';

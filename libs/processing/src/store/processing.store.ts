@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_WINDOW_SECONDS, type ProcessingErrorReason } from '@cs/domain';
-import { forgetRelayedProcessingRequests, recordEvent } from '@cs/events';
+import { failConversation, forgetRelayedProcessingRequests, recordEvent } from '@cs/events';
 import type { RowQueryable } from '@cs/persistence';
 import { indexConversation } from '@cs/search';
 import type { DataSource } from 'typeorm';
@@ -108,19 +108,7 @@ export class ProcessingStore {
     return this.transaction(async (tx) => {
       const locked = await lock(tx, conversationId, generation);
       if (!locked) return false;
-      await tx.query(
-        `UPDATE conversations SET status = 'error', error_reason = $2, termination_reason = $3, processing_requested_at = NULL, updated_at = $4 WHERE id = $1`,
-        [conversationId, reason, options.terminationReason ?? null, now],
-      );
-      await recordEvent(
-        tx,
-        locked.workspace_id,
-        'conversation.failed',
-        { id: locked.id, title: locked.title, started_at: locked.started_at.toISOString(), status: 'error', error_reason: reason },
-        requestId,
-        now,
-      );
-      return true;
+      return failConversation(tx, { id: locked.id, workspaceId: locked.workspace_id }, { errorReason: reason, terminationReason: options.terminationReason ?? null }, requestId, now);
     });
   }
 

@@ -1,5 +1,5 @@
 import { type Bot, type BotStatus, conflict, forbidden, isIdOf, newId, notFound, TERMINATION_REASONS, type TerminationReason, visibleTo } from '@cs/domain';
-import { recordEvent, requestProcessing } from '@cs/events';
+import { failConversation, requestProcessing } from '@cs/events';
 import type { WriteContext } from '../write-context';
 import { insertSources } from '../conversations/insert-sources';
 import { assertFolderUsable } from '../conversations/references';
@@ -87,7 +87,7 @@ export async function cancelBot(tx: Tx, ctx: WriteContext, id: string): Promise<
   if (bot.status === 'failed' && bot.failure_reason === CANCELLED) return toBot(bot);
   if (bot.status !== 'scheduled') throw conflict(`The bot is ${bot.status}: only a bot that has not joined its meeting yet (scheduled) can be cancelled.`);
   await tx.query(`UPDATE bots SET status = 'failed', failure_reason = $2, updated_at = $3 WHERE id = $1`, [bot.id, CANCELLED, now]);
-  await endConversation(tx, { id: bot.conversation_id, workspaceId: principal.workspaceId }, null, CANCELLED, ctx.requestId, now);
+  await failConversation(tx, { id: bot.conversation_id, workspaceId: principal.workspaceId }, { errorReason: CANCELLED, terminationReason: null }, ctx.requestId, now);
   if (bot.dispatched_at !== null && bot.provider !== 'development') {
     await tx.query(
       `INSERT INTO recorder_work (id, provider, kind, provider_bot_id, bot_id, payload, created_at, next_attempt_at)
@@ -96,34 +96,6 @@ export async function cancelBot(tx: Tx, ctx: WriteContext, id: string): Promise<
     );
   }
   return { ...toBot(bot), status: 'failed' };
-}
-
-/** Ends a bot's conversation in `error` and records conversation.failed, in the caller's transaction. */
-async function endConversation(
-  tx: Tx,
-  conversation: { id: string; workspaceId: string },
-  termination: TerminationReason | null,
-  errorReason: string,
-  requestId: string | null,
-  now: Date,
-): Promise<void> {
-  const [row] = await tx.query<{ title: string | null; started_at: Date }>(
-    `WITH failed AS (
-       UPDATE conversations SET status = 'error', termination_reason = $2, error_reason = $3, updated_at = $4
-       WHERE id = $1 RETURNING title, COALESCE(started_at, created_at) AS started_at
-     ) SELECT * FROM failed`,
-    [conversation.id, termination, errorReason, now],
-  );
-  if (row) {
-    await recordEvent(
-      tx,
-      conversation.workspaceId,
-      'conversation.failed',
-      { id: conversation.id, title: row.title, started_at: row.started_at.toISOString(), status: 'error', error_reason: errorReason },
-      requestId,
-      now,
-    );
-  }
 }
 
 const ORDER: Record<BotStatus, number> = { scheduled: 0, joining: 1, waiting_room: 2, recording: 3, done: 4, failed: 4 };
@@ -152,7 +124,7 @@ export async function applyRecorderEvent(tx: Tx, event: RecorderEventInput, requ
     await conversationUpdated(tx, { requestId, now }, conversation.workspaceId, await readConversationData(tx, conversation.id), 'sources');
   } else if (event.status === 'failed') {
     const termination = (TERMINATION_REASONS as readonly string[]).includes(event.reason ?? '') ? (event.reason as TerminationReason) : null;
-    await endConversation(tx, conversation, termination, 'recording_failed', requestId, now);
+    await failConversation(tx, conversation, { errorReason: 'recording_failed', terminationReason: termination }, requestId, now);
   }
   return 'applied';
 }
