@@ -355,28 +355,7 @@ export async function runFaults(options: FaultsOptions, out: Out, log: Out): Pro
         await pg.start();
       }),
     );
-    const inFlight: string[] = [];
-    reports.push(
-      await drill(rig, 'redis restart (empty)', async () => {
-        // What the empty Redis forgets, so the drill shows there was work in flight for the outbox to drive again.
-        const queue = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-        const [waiting, active] = await Promise.all(['wait', 'active'].map((list) => queue.llen(`${QUEUE_PREFIX}:${PROCESSING_QUEUE}:${list}`)));
-        const prioritized = await queue.zcard(`${QUEUE_PREFIX}:${PROCESSING_QUEUE}:prioritized`);
-        queue.disconnect();
-        const { rows } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM conversations WHERE status = 'pending'`);
-        const { rows: deliveries } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`);
-        inFlight.push(
-          `when Redis stopped: ${rows[0]!.n} conversations pending, ${waiting! + active! + prioritized} processing jobs waiting or active in Redis, ${deliveries[0]!.n} webhook deliveries pending`,
-        );
-        await redis.stop();
-        log(`redis restart: redis-server stopped; down ${options.downSeconds} s, back empty`);
-        await sleep(options.downSeconds * 1000);
-        await redis.start();
-      }).then((report) => {
-        report.notes.push(...inFlight);
-        return report;
-      }),
-    );
+    reports.push(await redisRestartDrill(rig));
     reports.push(await processorKillDrill(rig));
     if (!options.noForeign) reports.push(await foreignTransactionDrill(rig, fixtures.url, fixtures.user.id));
 
@@ -419,63 +398,135 @@ export async function runFaults(options: FaultsOptions, out: Out, log: Out): Pro
   }
 }
 
+/** Long meetings POSTed outside the steady load (each must end ready, once): work that a fault finds in flight. */
+async function postLongMeetings(rig: Rig, count: number): Promise<string[]> {
+  const transcript = generateTranscript(rig.options.meetingMinutes * 60, 33);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await rig.client.request<{ id: string }>('POST', '/api/v1/conversations', {
+      json: { title: `Long meeting ${i + 1}`, sources: [{ type: 'transcript', segments: transcript.segments }] },
+    });
+    if (created.status !== 201) throw new Error(`POST of a long meeting answered ${created.status}: ${JSON.stringify(created.body)}`);
+    ids.push(created.body.id);
+  }
+  rig.log(`posted ${count} long meeting(s) of ${transcript.segments.length} segments, ${transcript.words} words`);
+  return ids;
+}
+
+/** The processing jobs of these conversations that Redis holds, by state. */
+async function jobsInRedis(redis: Redis, conversations: readonly string[]): Promise<{ waiting: number; active: number }> {
+  const ofThese = (jobIds: string[]) => jobIds.filter((id) => conversations.some((c) => id.startsWith(`${c}.`))).length;
+  const [waiting, prioritized, active] = await Promise.all([
+    redis.lrange(`${QUEUE_PREFIX}:${PROCESSING_QUEUE}:wait`, 0, -1),
+    redis.zrange(`${QUEUE_PREFIX}:${PROCESSING_QUEUE}:prioritized`, 0, -1),
+    redis.lrange(`${QUEUE_PREFIX}:${PROCESSING_QUEUE}:active`, 0, -1),
+  ]);
+  return { waiting: ofThese(waiting) + ofThese(prioritized), active: ofThese(active) };
+}
+
+/** Each long meeting must end ready with one conversation.ready event, delivered to /hooks/ready once (same webhook-id aside). */
+async function accountLongMeetings(rig: Rig, report: DrillReport, meetings: readonly string[]): Promise<DrillReport> {
+  const { rows } = await rig.pool.query<{ id: string; status: string; ready_events: number }>(
+    `SELECT c.id, c.status, (SELECT count(*)::int FROM outbox o WHERE o.topic = 'event' AND o.type = 'conversation.ready' AND o.payload->'data'->>'id' = c.id) AS ready_events
+     FROM conversations c WHERE c.id = ANY($1)`,
+    [meetings],
+  );
+  rig.book.catchUp();
+  for (const meeting of meetings) {
+    const row = rows.find((r) => r.id === meeting);
+    const distinct = new Set(rig.book.at('/hooks/ready').filter((r) => r.conversationId === meeting).map((r) => r.eventId)).size;
+    report.notes.push(`long meeting ${meeting}: ${row?.status ?? 'missing'}, ${row?.ready_events ?? 0} conversation.ready events recorded, ${distinct} delivered to /hooks/ready`);
+    if (row?.status !== 'ready') report.notReady.push(`${meeting} ${row?.status ?? 'missing'}`);
+    if ((row?.ready_events ?? 0) > 1 || distinct > 1) report.readyTwice.push(`${meeting} (${row?.ready_events} recorded, ${distinct} delivered)`);
+    else if (distinct === 0) report.lostEvents += 1;
+  }
+  return report;
+}
+
+/** Waits until none of these conversations is pending, within the settle time. */
+const settledMeetings = (rig: Rig, meetings: readonly string[]) => () =>
+  waitUntil(async () => {
+    const { rows } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM conversations WHERE id = ANY($1) AND status = 'pending'`, [meetings]);
+    return rows[0]!.n === 0;
+  }, rig.options.settleSeconds * 1000);
+
+/**
+ * Redis stopped with processing jobs waiting and active in it (long meetings POSTed just before), and started again
+ * empty. The outbox and the processor's sweeper must drive every job again: each meeting ends ready, once.
+ */
+async function redisRestartDrill(rig: Rig): Promise<DrillReport> {
+  const { options, log } = rig;
+  const redis = new Redis(rig.redis.url, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => undefined);
+  let meetings: string[] = [];
+  const notes: string[] = [];
+  try {
+    const report = await drill(
+      rig,
+      'redis restart (empty)',
+      async () => {
+        // Three a worker slot: some active, the rest waiting, when Redis goes.
+        meetings = await postLongMeetings(rig, 6);
+        const inFlight = await waitUntil(async () => {
+          const jobs = await jobsInRedis(redis, meetings);
+          return jobs.active > 0 && jobs.waiting > 0;
+        }, 30_000);
+        const jobs = await jobsInRedis(redis, meetings);
+        const { rows } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM conversations WHERE id = ANY($1) AND status = 'pending'`, [meetings]);
+        const { rows: deliveries } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`);
+        notes.push(
+          `when Redis stopped: ${rows[0]!.n} of ${meetings.length} long meetings pending, their jobs ${jobs.active} active and ${jobs.waiting} waiting in Redis; ${deliveries[0]!.n} webhook deliveries pending`,
+        );
+        if (inFlight === null) notes.push('the long meetings never had jobs both active and waiting: Redis stopped without that');
+        await rig.redis.stop();
+        log(`redis restart: redis-server stopped; down ${options.downSeconds} s, back empty`);
+        await sleep(options.downSeconds * 1000);
+        await rig.redis.start();
+      },
+      undefined,
+      async () => {
+        await settledMeetings(rig, meetings)();
+        return {};
+      },
+    );
+    report.notes.push(...notes);
+    return await accountLongMeetings(rig, report, meetings);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /**
  * SIGKILL to the processor while it processes a long meeting (its job active in the queue), a replacement started
  * at once, as an orchestrator restarts a dead pod. The meeting must end ready with one conversation.ready event.
  */
 async function processorKillDrill(rig: Rig): Promise<DrillReport> {
-  const { stack, client, log, options } = rig;
-  const transcript = generateTranscript(options.meetingMinutes * 60, 33);
+  const { stack, log } = rig;
   const redis = new Redis(rig.redis.url, { maxRetriesPerRequest: null });
   redis.on('error', () => undefined);
-  let meeting = '';
+  let meetings: string[] = [];
   const notes: string[] = [];
   try {
-    return await drill(
+    const report = await drill(
       rig,
       'processor SIGKILL',
       async () => {
-        const created = await client.request<{ id: string }>('POST', '/api/v1/conversations', {
-          json: { title: 'Long meeting', sources: [{ type: 'transcript', segments: transcript.segments }] },
-        });
-        if (created.status !== 201) throw new Error(`POST of the long meeting answered ${created.status}: ${JSON.stringify(created.body)}`);
-        meeting = created.body.id;
-        const active = await waitUntil(async () => (await redis.lrange(`${QUEUE_PREFIX}:${PROCESSING_QUEUE}:active`, 0, -1)).some((id) => id.startsWith(`${meeting}.`)), 60_000);
+        meetings = await postLongMeetings(rig, 1);
+        const active = await waitUntil(async () => (await jobsInRedis(redis, meetings)).active > 0, 60_000);
         if (active === null) notes.push('the long meeting never became an active job: the processor was killed without it');
         const [victim] = stack.replicas.processor.splice(0, 1);
         if (!victim?.pid) throw new Error('no processor replica to kill');
         process.kill(victim.pid, 'SIGKILL');
         await victim.stop();
-        const { rows } = await rig.pool.query<{ status: string }>('SELECT status FROM conversations WHERE id = $1', [meeting]);
+        const { rows } = await rig.pool.query<{ status: string }>('SELECT status FROM conversations WHERE id = $1', [meetings[0]]);
         if (rows[0]?.status !== 'pending') notes.push(`the long meeting was already ${rows[0]?.status} when the processor died: processing was too short`);
-        log(`processor SIGKILL: killed pid ${victim.pid} while processing ${meeting} (${transcript.segments.length} segments, ${transcript.words} words); replacement starting`);
+        log(`processor SIGKILL: killed pid ${victim.pid} while processing ${meetings[0]}; replacement starting`);
         await stack.startReplica('processor');
       },
-      () =>
-        waitUntil(async () => {
-          const { rows } = await rig.pool.query<{ status: string }>('SELECT status FROM conversations WHERE id = $1', [meeting]);
-          return rows[0]?.status === 'ready' || rows[0]?.status === 'error';
-        }, options.settleSeconds * 1000),
-      async () => {
-        const { rows } = await rig.pool.query<{ status: string; ready_events: number }>(
-          `SELECT c.status, (SELECT count(*)::int FROM outbox o WHERE o.topic = 'event' AND o.type = 'conversation.ready' AND o.payload->'data'->>'id' = c.id) AS ready_events
-           FROM conversations c WHERE c.id = $1`,
-          [meeting],
-        );
-        notes.push(`the long meeting ${meeting}: ${rows[0]?.status ?? 'missing'}, ${rows[0]?.ready_events ?? 0} conversation.ready events`);
-        return { notes };
-      },
-    ).then((report) => {
-      // The long meeting was written outside the steady load: account for it here.
-      rig.book.catchUp();
-      const deliveries = rig.book.at('/hooks/ready').filter((r) => r.conversationId === meeting).map((r) => r.eventId);
-      const distinct = new Set(deliveries).size;
-      const status = /the long meeting \S+: (\S+),/.exec(report.notes.join('\n'))?.[1];
-      if (status !== 'ready') report.notReady.push(`${meeting} ${status ?? 'unknown'}`);
-      report.notes.push(`its conversation.ready: ${distinct} distinct events delivered to /hooks/ready (${deliveries.length} deliveries)`);
-      if (distinct !== 1) report.readyTwice.push(`${meeting} (${distinct} ready events delivered)`);
-      return report;
-    });
+      () => settledMeetings(rig, meetings)(),
+    );
+    report.notes.push(...notes);
+    return await accountLongMeetings(rig, report, meetings);
   } finally {
     redis.disconnect();
   }
