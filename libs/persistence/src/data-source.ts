@@ -23,6 +23,7 @@ import { ConversationsListRebuiltConcurrently1765700000000 } from './migrations/
 import { SearchTermStatistics1766000000000 } from './migrations/1766000000000-search-term-statistics';
 import { SearchHeadingsDropped1766200000000 } from './migrations/1766200000000-search-headings-dropped';
 import { FeedPositionsTable1766300000000 } from './migrations/1766300000000-feed-positions-table';
+import { FeedLeftoversDropped1766400000000 } from './migrations/1766400000000-feed-leftovers-dropped';
 
 /** In order; the migrations are the only schema source (`synchronize` is never on). */
 export const MIGRATIONS = [
@@ -49,6 +50,7 @@ export const MIGRATIONS = [
   SearchTermStatistics1766000000000,
   SearchHeadingsDropped1766200000000,
   FeedPositionsTable1766300000000,
+  FeedLeftoversDropped1766400000000,
 ];
 
 export interface DataSourceOptions {

@@ -10,7 +10,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * change nothing.
  */
 
-const MIGRATION = 'FeedPositionsTable1766300000000';
+function migrationNamed(name: string): MigrationInterface {
+  const M = MIGRATIONS.find((m) => m.name === name);
+  if (!M) throw new Error(`${name} is not among the migrations`);
+  return new M();
+}
 
 describe('migration 1766300000000: feed positions out of the outbox rows', () => {
   let db: TestDatabase;
@@ -22,9 +26,7 @@ describe('migration 1766300000000: feed positions out of the outbox rows', () =>
     db = await createTestDatabase();
     q = db.dataSource.createQueryRunner();
     await q.connect();
-    const M = MIGRATIONS.find((m) => m.name === MIGRATION);
-    if (!M) throw new Error(`${MIGRATION} is not among the migrations`);
-    migration = new M();
+    migration = migrationNamed('FeedPositionsTable1766300000000');
     workspaceId = (await new Fixtures(db.dataSource).workspace()).id;
   }, 60_000);
 
@@ -44,7 +46,8 @@ describe('migration 1766300000000: feed positions out of the outbox rows', () =>
 
   it('keeps the positions given, queues the events still waiting, and hands the head over', async () => {
     // The schema as the previous release left it, with its feed in use: three events positioned, the head at 3, and
-    // two committed events still waiting for the sequencer.
+    // two committed events still waiting for the sequencer. The migration after it dropped the old columns first.
+    await migrationNamed('FeedLeftoversDropped1766400000000').down(q);
     await migration.down(q);
     await event('evt_a', 1);
     await event('evt_b', 2);
