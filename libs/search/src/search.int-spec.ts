@@ -7,7 +7,7 @@ import { indexConversations } from './indexing/index-conversations';
 import { MAX_MATCHES_PER_HIT, type SearchHit } from './query/search-hit.schema';
 import { SNIPPET_MAX_WORDS } from './query/snippet';
 import { SEARCH_PARAMS } from './query/search-params';
-import { CANDIDATES } from './query/search.query';
+import { CANDIDATES, RARE_WORD_PASSAGES } from './query/search.query';
 import { Search } from './search';
 
 
@@ -660,7 +660,7 @@ describe('search against PostgreSQL', () => {
       for (const row of rows) expect(row.options).toContain('fastupdate=off');
     });
 
-    it('a source-type filter is checked on the matches, not intersected in the index (nearly every passage is a transcript turn)', async () => {
+    it('a transcript type is checked on the matches (nearly every passage is a transcript turn); other types are intersected in the index', async () => {
       const ada = await someone();
       await meeting(ada, 'Quokka sync', transcript([1, 'Ada', 'The quokka plan.']));
       const planOf = async (types: string[]): Promise<string> => {
@@ -676,7 +676,25 @@ describe('search against PostgreSQL', () => {
       };
       const indexConditions = (plan: string) => plan.split('\n').filter((line) => line.includes('Index Cond'));
       expect(indexConditions(await planOf(['transcript', 'document'])).some((line) => line.includes('source_type'))).toBe(false);
-      expect(indexConditions(await planOf(['document'])).some((line) => line.includes('source_type'))).toBe(false);
+      expect(indexConditions(await planOf(['document'])).some((line) => line.includes('source_type'))).toBe(true);
+    });
+
+    it('a speaker is intersected with the words in the index, so a common word reads only that speaker\'s passages', async () => {
+      const ada = await someone();
+      await meeting(ada, 'Wombat sync', transcript([1, 'Ada', 'The wombat plan.'], [2, 'Grace', 'The wombat budget.']));
+      // As if most of the workspace's passages held the word: without a speaker, search would walk the conversations.
+      await db.dataSource.query(`UPDATE search_term_stats SET passages = $2 WHERE workspace_id = $1 AND lexeme = 'wombat'`, [principalOf(ada).workspaceId, RARE_WORD_PASSAGES * 10]);
+      const recorder = recording(db.dataSource);
+      await new Search(SearchBudget.unlimited(recorder.db), new CursorCodec('s'.repeat(40))).search(principalOf(ada), SEARCH_PARAMS.fromJson({ q: 'wombat', speaker: 'grace' }));
+      const main = recorder.statements.find((s) => s.sql.includes('found AS'))!;
+      const plan = await db.dataSource.transaction(async (tx) => {
+        await tx.query('SET LOCAL enable_seqscan = off');
+        const rows: { 'QUERY PLAN': string }[] = await tx.query(`EXPLAIN ${main.sql}`, main.params);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      // No walk of the conversations, each probed for its passages.
+      expect(main.sql).not.toMatch(/CROSS JOIN LATERAL \(SELECT sp\.id/);
+      expect(plan.split('\n').filter((line) => line.includes('Index Cond')).some((line) => line.includes('lower(speaker)') && line.includes('tsv @@'))).toBe(true);
     });
   });
 });

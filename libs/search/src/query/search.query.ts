@@ -67,14 +67,22 @@ export const PASSAGES_PER_CONVERSATION = 100;
 
 /**
  * Passage conditions besides the match: who spoke, which source types. Titles, digests and summary lines have
- * neither, so with either filter only content matches.
+ * neither, so with either filter only content matches. Both are keys of the passages' GIN index, written as
+ * equalities so that the index intersects them with the words (a GIN index serves no `= ANY(array)`). Transcripts
+ * are the exception: nearly every passage is a transcript turn, so that key's posting list is about the whole table;
+ * with transcripts among the types, `IS TRUE` makes the condition a test of the rows the words yield.
  */
 function passageFilters(p: SqlParams, filters: SearchFilters): string[] {
   const where: string[] = [];
   if (filters.speaker !== null) where.push(`lower(sp.speaker) = lower(${p.add(filters.speaker)}::text)`);
-  if (filters.sourceTypes.length > 0) where.push(`(sp.source_type = ANY(${p.add(filters.sourceTypes)}::text[])) IS TRUE`);
+  if (filters.sourceTypes.includes('transcript')) where.push(`(sp.source_type = ANY(${p.add(filters.sourceTypes)}::text[])) IS TRUE`);
+  else if (filters.sourceTypes.length > 0) where.push(`(${filters.sourceTypes.map((type) => `sp.source_type = ${p.add(type)}::text`).join(' OR ')})`);
   return where;
 }
+
+/** A speaker, or source types without transcripts: a key of the GIN index that leaves few of a word's passages. */
+const narrowsPassages = (filters: SearchFilters): boolean =>
+  filters.speaker !== null || (filters.sourceTypes.length > 0 && !filters.sourceTypes.includes('transcript'));
 
 /**
  * GET /search: conversations with at least one passage holding a word of the query, best first (ranking.ts). Phrases
@@ -147,7 +155,11 @@ async function readCandidates(
   const arms: string[] = [];
   if (phrases !== null) {
     arms.push(lookup(`sp.tsv @@ ${anyWord()}`, CANDIDATES));
-  } else {
+  } else if (narrowsPassages(filters)) {
+    // The filter's key is intersected with the words in the index: only the passages it allows are read, however
+    // common the words.
+    arms.push(lookup(`sp.tsv @@ ${anyWord()}`, CANDIDATES));
+  } else if (!narrowed) {
     let left = CANDIDATES;
     const rarestFirst = words.map((_, i) => i).sort((a, b) => documentFrequencies[a]! - documentFrequencies[b]!);
     for (const i of rarestFirst) {
@@ -158,8 +170,9 @@ async function readCandidates(
   }
   if (arms.length === 0) {
     const conversations = narrowed
-      ? `(SELECT c.id, c.created_at FROM search_conversation_terms t JOIN conversations c ON c.id = t.conversation_id
-          WHERE t.workspace_id = ${workspace} AND t.terms @@ ${anyWord()} AND ${allowed})`
+      ? `(SELECT c.id, c.created_at FROM conversations c
+          WHERE c.id IN (SELECT t.conversation_id FROM search_conversation_terms t WHERE t.workspace_id = ${workspace} AND t.terms @@ ${anyWord()} OFFSET 0)
+            AND ${allowed})`
       : `(SELECT c.id, c.created_at FROM conversations c WHERE ${allowed})`;
     arms.push(`(SELECT m.* FROM (SELECT c.id, c.created_at FROM ${conversations} c ${newestFirst('c').orderBy()}) c
       CROSS JOIN LATERAL (SELECT ${candidateColumns} FROM search_passages sp
