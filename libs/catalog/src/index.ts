@@ -14,7 +14,7 @@ export { conversationConditions } from './conversations/conversation-conditions'
 export { CONVERSATION_COLUMNS, type ConversationRow, SOURCE_LITE_COLUMN, toListEntry } from './conversations/conversation-rows';
 export { ALL_SEARCH_CONFIGS, type BoundTextQuery, SEARCH_CONFIGS, SIMPLE_CONFIG, TextQuery } from './conversations/text-query';
 export { lexemeOf, wordQuery } from './conversations/query-words';
-export { SearchBudget, type SearchLimits } from './conversations/search-budget';
+export { FULL_TEXT_READ_SETTINGS, SearchBudget, type SearchLimits } from './conversations/search-budget';
 export { hasWordToFind, MAX_PHRASE_WORDS, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, querySize, searchQuery } from './conversations/search-query';
 export { LIST_FOLDERS_PARAMS, type ListFoldersParams } from './folders/list-folders.query';
 export { LIST_EVENTS_PARAMS, type ListEventsParams } from './events/list-events.query';

@@ -13,10 +13,16 @@ export function isQueryCanceled(error: unknown): boolean {
 
 /**
  * Runs `work`'s statements on one pooled connection, in a read-only transaction whose statements each stop after
- * `statementTimeoutMs` (SET LOCAL: the setting ends with the transaction, so the connection goes back to the pool
- * with the app's own timeout). One round trip more than reading on the pool (BEGIN and SET go in one message,
- * COMMIT is the other), for a limit far below the app's.
+ * `statementTimeoutMs`, with the planner `settings` given (SET LOCAL: the settings end with the transaction, so the
+ * connection goes back to the pool with the app's own). One round trip more than reading on the pool (BEGIN and
+ * SET go in one message, COMMIT is the other), for a limit far below the app's.
  */
-export function timedReads<T>(pool: Pool, statementTimeoutMs: number, work: (db: RowQueryable) => Promise<T>): Promise<T> {
-  return clientTransaction(pool, `BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(statementTimeoutMs))}`, work);
+export function timedReads<T>(
+  pool: Pool,
+  statementTimeoutMs: number,
+  work: (db: RowQueryable) => Promise<T>,
+  settings: Readonly<Record<string, string>> = {},
+): Promise<T> {
+  const sets = [`statement_timeout = ${Math.max(1, Math.trunc(statementTimeoutMs))}`, ...Object.entries(settings).map(([name, value]) => `${name} = ${value}`)];
+  return clientTransaction(pool, `BEGIN READ ONLY; ${sets.map((set) => `SET LOCAL ${set}`).join('; ')}`, work);
 }

@@ -56,6 +56,13 @@ describe('the search budget (real Postgres)', () => {
     expect((await pool.query('SHOW statement_timeout')).rows).toEqual([{ statement_timeout: '0' }]);
   });
 
+  it('plans its reads without sequential scans, and hands the connection back with the pool’s own planner settings', async () => {
+    const pool = postgresPool(db.dataSource);
+    const budget = SearchBudget.onPool(pool, { statementTimeoutMs: 10_000, maxConcurrent: 1 });
+    expect(await budget.run((reads) => reads.query('SHOW enable_seqscan'))).toEqual([{ enable_seqscan: 'off' }]);
+    expect((await pool.query('SHOW enable_seqscan')).rows).toEqual([{ enable_seqscan: 'on' }]);
+  });
+
   it('runs its reads read-only: nothing a search runs can write', async () => {
     const budget = SearchBudget.onPool(postgresPool(db.dataSource), { statementTimeoutMs: 10_000, maxConcurrent: 1 });
     await expect(budget.run((reads) => reads.query('CREATE TABLE written_by_a_search (x int)'))).rejects.toThrow(/read-only transaction/);

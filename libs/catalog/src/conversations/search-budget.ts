@@ -20,6 +20,15 @@ const tooLong = (ms: number) =>
   );
 
 /**
+ * The planner settings of every full-text read. No sequential scans: the one the planner picks is of
+ * `search_conversation_terms`, whose table looks small while each row's words are kilobytes kept out of line, which
+ * its cost model does not count; reading them all took 420 ms for `q=standard` on the list at benchmark scale,
+ * against 32 ms through the GIN index (docs/search.md "Plans and performance"). A penalty, not a ban: a statement
+ * with no other way still runs.
+ */
+export const FULL_TEXT_READ_SETTINGS: Readonly<Record<string, string>> = { enable_seqscan: 'off' };
+
+/**
  * The cost bound of every full-text read (GET /search, `q` on GET /conversations, the MCP search tool) in one
  * process: at most `maxConcurrent` at once, the next one refused with 429 at once, so a burst of expensive searches
  * can neither queue up nor take every pooled connection from the other routes; and each statement stopped after
@@ -35,7 +44,7 @@ export class SearchBudget {
 
   /** The apps' budget: reads on their pool, in a transaction with the statement timeout of `limits`. */
   static onPool(pool: Pool, limits: SearchLimits): SearchBudget {
-    return new SearchBudget((work) => timedReads(pool, limits.statementTimeoutMs, work), limits);
+    return new SearchBudget((work) => timedReads(pool, limits.statementTimeoutMs, work, FULL_TEXT_READ_SETTINGS), limits);
   }
 
   /**

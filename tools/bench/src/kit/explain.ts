@@ -36,10 +36,28 @@ export function seqScannedTables(plan: string): string[] {
 
 const oneLine = (sql: string): string => sql.replace(/\s+/g, ' ').trim();
 
-/** `EXPLAIN (ANALYZE, BUFFERS)` of a recorded statement with its parameters, and the tables of `watched` it seq-scans. */
-export async function explainStatement(pool: Pool, statement: Recorded, label: string, watched: readonly string[]): Promise<StatementPlan> {
-  const result = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.parameters);
-  const plan = result.rows.map((r) => r['QUERY PLAN']).join('\n');
+/**
+ * `EXPLAIN (ANALYZE, BUFFERS)` of a recorded statement with its parameters, under the planner `settings` its route
+ * runs with (SET LOCAL in a transaction of its own), and the tables of `watched` it seq-scans.
+ */
+export async function explainStatement(
+  pool: Pool,
+  statement: Recorded,
+  label: string,
+  watched: readonly string[],
+  settings: Readonly<Record<string, string>> = {},
+): Promise<StatementPlan> {
+  const client = await pool.connect();
+  let rows: { 'QUERY PLAN': string }[];
+  try {
+    await client.query('BEGIN READ ONLY');
+    for (const [name, value] of Object.entries(settings)) await client.query(`SET LOCAL ${name} = ${value}`);
+    rows = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.parameters)).rows;
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+  const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
   const execution = /Execution Time: ([0-9.]+) ms/.exec(plan);
   const seqScans = seqScannedTables(plan);
   return {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
-import { Catalog, LIST_CONVERSATIONS_PARAMS, SearchBudget } from '@cs/catalog';
+import { Catalog, FULL_TEXT_READ_SETTINGS, LIST_CONVERSATIONS_PARAMS, SearchBudget } from '@cs/catalog';
 import type { Principal } from '@cs/domain';
 import { CursorCodec, type RawQuery } from '@cs/paging';
 import { poolQueryable } from '@cs/persistence';
@@ -26,7 +26,7 @@ const queryOf = (path: string): RawQuery => parseQuery(path.slice(path.indexOf('
 
 async function explainAll(pool: Pool, label: string, recorded: readonly Recorded[]): Promise<ExplainedStatement[]> {
   const out: ExplainedStatement[] = [];
-  for (const [i, statement] of recorded.entries()) out.push(await explainStatement(pool, statement, `${label} #${i + 1}`, SEARCH_WATCHED_TABLES));
+  for (const [i, statement] of recorded.entries()) out.push(await explainStatement(pool, statement, `${label} #${i + 1}`, SEARCH_WATCHED_TABLES, FULL_TEXT_READ_SETTINGS));
   return out;
 }
 
