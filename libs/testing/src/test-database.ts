@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { createDataSource, MIGRATIONS, runMigrations } from '@cs/persistence';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
@@ -99,6 +99,36 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         await untilDisconnected(client, name);
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       });
+    },
+  };
+}
+
+/**
+ * Per test file: a migrated database of its own and a connected QueryRunner on it (what a migration's `up` and
+ * `down` take), made in beforeAll and released and dropped in afterAll; read `q` and `db` inside the tests.
+ */
+export function useQueryRunner(): { readonly db: TestDatabase; readonly q: QueryRunner } {
+  let db: TestDatabase | undefined;
+  let q: QueryRunner | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    q = db.dataSource.createQueryRunner();
+    await q.connect();
+  });
+  afterAll(async () => {
+    await q?.release();
+    await db?.drop();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useQueryRunner: beforeAll has not run or failed');
+    return value;
+  };
+  return {
+    get db() {
+      return ready(db);
+    },
+    get q() {
+      return ready(q);
     },
   };
 }

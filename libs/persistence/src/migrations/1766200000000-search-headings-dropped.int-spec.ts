@@ -1,24 +1,12 @@
-import { createTestDatabase, type TestDatabase } from '@cs/testing';
-import type { QueryRunner } from 'typeorm';
+import { useQueryRunner } from '@cs/testing';
 import { SearchHeadingsDropped1766200000000 } from './1766200000000-search-headings-dropped';
 
 describe('migration 1766200000000: the search headings dropped, online', () => {
-  let db: TestDatabase;
-  let q: QueryRunner;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    q = db.dataSource.createQueryRunner();
-    await q.connect();
-  });
-  afterAll(async () => {
-    await q?.release();
-    await db?.drop();
-  });
+  const t = useQueryRunner();
 
   const present = async () =>
     (
-      (await q.query(
+      (await t.q.query(
         `SELECT c.relname AS name FROM pg_class c WHERE c.relname IN ('search_conversation_headings', 'search_passages_heading_tsv_idx', 'search_passages_heading_conversation_idx')
          UNION ALL SELECT t.tgname FROM pg_trigger t WHERE t.tgname LIKE 'search_conversation_headings_%'
          ORDER BY 1`,
@@ -28,7 +16,7 @@ describe('migration 1766200000000: the search headings dropped, online', () => {
   it('leaves neither the table, its triggers nor the two indexes; down brings them back, kept up again; up drops them again', async () => {
     expect(await present()).toEqual([]);
     const migration = new SearchHeadingsDropped1766200000000();
-    await migration.down(q);
+    await migration.down(t.q);
     expect(await present()).toEqual([
       'search_conversation_headings',
       'search_conversation_headings_on_delete',
@@ -36,10 +24,10 @@ describe('migration 1766200000000: the search headings dropped, online', () => {
       'search_passages_heading_conversation_idx',
       'search_passages_heading_tsv_idx',
     ]);
-    await migration.up(q);
+    await migration.up(t.q);
     expect(await present()).toEqual([]);
     // Running it again finds nothing to do (a retried deployment).
-    await migration.up(q);
+    await migration.up(t.q);
     expect(await present()).toEqual([]);
   });
 });

@@ -450,87 +450,94 @@ const settledMeetings = (rig: Rig, meetings: readonly string[]) => () =>
     return rows[0]!.n === 0;
   }, rig.options.settleSeconds * 1000);
 
+/** What a long-meeting drill's fault works with: the meetings posted, a connection to Redis, notes for the report. */
+interface LongMeetings {
+  meetings: string[];
+  redis: Redis;
+  notes: string[];
+}
+
 /**
- * Redis stopped with processing jobs waiting and active in it (long meetings POSTed just before), and started again
- * empty. The outbox and the processor's sweeper must drive every job again: each meeting ends ready, once.
+ * A drill whose fault finds `count` long meetings in flight (posted just before it, outside the steady load), and
+ * afterwards accounts for each of them (accountLongMeetings). `settleFirst` waits for them before the load after the
+ * recovery; otherwise their settling is the recovery.
  */
-async function redisRestartDrill(rig: Rig): Promise<DrillReport> {
-  const { options, log } = rig;
+async function longMeetingDrill(rig: Rig, name: string, count: number, fault: (work: LongMeetings) => Promise<void>, settleFirst: boolean): Promise<DrillReport> {
   const redis = new Redis(rig.redis.url, { maxRetriesPerRequest: 1 });
   redis.on('error', () => undefined);
-  let meetings: string[] = [];
-  const notes: string[] = [];
+  const work: LongMeetings = { meetings: [], redis, notes: [] };
+  const settled = () => settledMeetings(rig, work.meetings)();
   try {
     const report = await drill(
       rig,
-      'redis restart (empty)',
+      name,
       async () => {
-        // Three a worker slot: some active, the rest waiting, when Redis goes.
-        meetings = await postLongMeetings(rig, 6);
-        const inFlight = await waitUntil(async () => {
-          const jobs = await jobsInRedis(redis, meetings);
-          return jobs.active > 0 && jobs.waiting > 0;
-        }, 30_000);
-        const jobs = await jobsInRedis(redis, meetings);
-        const { rows } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM conversations WHERE id = ANY($1) AND status = 'pending'`, [meetings]);
-        const { rows: deliveries } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`);
-        notes.push(
-          `when Redis stopped: ${rows[0]!.n} of ${meetings.length} long meetings pending, their jobs ${jobs.active} active and ${jobs.waiting} waiting in Redis; ${deliveries[0]!.n} webhook deliveries pending`,
-        );
-        if (inFlight === null) notes.push('the long meetings never had jobs both active and waiting: Redis stopped without that');
-        await rig.redis.stop();
-        log(`redis restart: redis-server stopped; down ${options.downSeconds} s, back empty`);
-        await sleep(options.downSeconds * 1000);
-        await rig.redis.start();
+        work.meetings = await postLongMeetings(rig, count);
+        await fault(work);
       },
-      undefined,
-      async () => {
-        await settledMeetings(rig, meetings)();
-        return {};
-      },
+      settleFirst ? undefined : settled,
+      settleFirst ? async () => (await settled(), {}) : undefined,
     );
-    report.notes.push(...notes);
-    return await accountLongMeetings(rig, report, meetings);
+    report.notes.push(...work.notes);
+    return await accountLongMeetings(rig, report, work.meetings);
   } finally {
     redis.disconnect();
   }
 }
 
 /**
+ * Redis stopped with processing jobs waiting and active in it (long meetings POSTed just before), and started again
+ * empty. The outbox and the processor's sweeper must drive every job again: each meeting ends ready, once.
+ */
+const redisRestartDrill = (rig: Rig): Promise<DrillReport> =>
+  // Three a worker slot: some active, the rest waiting, when Redis goes.
+  longMeetingDrill(
+    rig,
+    'redis restart (empty)',
+    6,
+    async ({ meetings, redis, notes }) => {
+      const inFlight = await waitUntil(async () => {
+        const jobs = await jobsInRedis(redis, meetings);
+        return jobs.active > 0 && jobs.waiting > 0;
+      }, 30_000);
+      const jobs = await jobsInRedis(redis, meetings);
+      const { rows } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM conversations WHERE id = ANY($1) AND status = 'pending'`, [meetings]);
+      const { rows: deliveries } = await rig.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending'`);
+      notes.push(
+        `when Redis stopped: ${rows[0]!.n} of ${meetings.length} long meetings pending, their jobs ${jobs.active} active and ${jobs.waiting} waiting in Redis; ${deliveries[0]!.n} webhook deliveries pending`,
+      );
+      if (inFlight === null) notes.push('the long meetings never had jobs both active and waiting: Redis stopped without that');
+      await rig.redis.stop();
+      rig.log(`redis restart: redis-server stopped; down ${rig.options.downSeconds} s, back empty`);
+      await sleep(rig.options.downSeconds * 1000);
+      await rig.redis.start();
+    },
+    true,
+  );
+
+/**
  * SIGKILL to the processor while it processes a long meeting (its job active in the queue), a replacement started
  * at once, as an orchestrator restarts a dead pod. The meeting must end ready with one conversation.ready event.
  */
-async function processorKillDrill(rig: Rig): Promise<DrillReport> {
-  const { stack, log } = rig;
-  const redis = new Redis(rig.redis.url, { maxRetriesPerRequest: null });
-  redis.on('error', () => undefined);
-  let meetings: string[] = [];
-  const notes: string[] = [];
-  try {
-    const report = await drill(
-      rig,
-      'processor SIGKILL',
-      async () => {
-        meetings = await postLongMeetings(rig, 1);
-        const active = await waitUntil(async () => (await jobsInRedis(redis, meetings)).active > 0, 60_000);
-        if (active === null) notes.push('the long meeting never became an active job: the processor was killed without it');
-        const [victim] = stack.replicas.processor.splice(0, 1);
-        if (!victim?.pid) throw new Error('no processor replica to kill');
-        process.kill(victim.pid, 'SIGKILL');
-        await victim.stop();
-        const { rows } = await rig.pool.query<{ status: string }>('SELECT status FROM conversations WHERE id = $1', [meetings[0]]);
-        if (rows[0]?.status !== 'pending') notes.push(`the long meeting was already ${rows[0]?.status} when the processor died: processing was too short`);
-        log(`processor SIGKILL: killed pid ${victim.pid} while processing ${meetings[0]}; replacement starting`);
-        await stack.startReplica('processor');
-      },
-      () => settledMeetings(rig, meetings)(),
-    );
-    report.notes.push(...notes);
-    return await accountLongMeetings(rig, report, meetings);
-  } finally {
-    redis.disconnect();
-  }
-}
+const processorKillDrill = (rig: Rig): Promise<DrillReport> =>
+  longMeetingDrill(
+    rig,
+    'processor SIGKILL',
+    1,
+    async ({ meetings, redis, notes }) => {
+      const active = await waitUntil(async () => (await jobsInRedis(redis, meetings)).active > 0, 60_000);
+      if (active === null) notes.push('the long meeting never became an active job: the processor was killed without it');
+      const [victim] = rig.stack.replicas.processor.splice(0, 1);
+      if (!victim?.pid) throw new Error('no processor replica to kill');
+      process.kill(victim.pid, 'SIGKILL');
+      await victim.stop();
+      const { rows } = await rig.pool.query<{ status: string }>('SELECT status FROM conversations WHERE id = $1', [meetings[0]]);
+      if (rows[0]?.status !== 'pending') notes.push(`the long meeting was already ${rows[0]?.status} when the processor died: processing was too short`);
+      rig.log(`processor SIGKILL: killed pid ${victim.pid} while processing ${meetings[0]}; replacement starting`);
+      await rig.stack.startReplica('processor');
+    },
+    false,
+  );
 
 /** A write transaction left open in this database and in another one, with the feed's delay measured meanwhile. */
 async function foreignTransactionDrill(rig: Rig, url: string, userId: string): Promise<DrillReport> {
