@@ -1,7 +1,7 @@
 export * from './data-source';
 export * from './database-errors';
 export { poolQueryable, type PoolTransactions, poolTransactions, postgresPool, readQueryable, type RowQueryable } from './pool-queryable';
-export { isQueryCanceled, timedReads } from './timed-reads';
+export { isQueryCanceled, timedReads, transactionWith } from './timed-reads';
 export { SqlParams } from './sql-params';
 export { returnedRow } from './returned-row';
 export { INSERT_CHUNK_ROWS, insertRows } from './insert-rows';

@@ -12,10 +12,23 @@ export function isQueryCanceled(error: unknown): boolean {
 }
 
 /**
- * Runs `work`'s statements on one pooled connection, in a read-only transaction whose statements each stop after
- * `statementTimeoutMs`, with the planner `settings` given (SET LOCAL: the settings end with the transaction, so the
- * connection goes back to the pool with the app's own). One round trip more than reading on the pool (BEGIN and
- * SET go in one message, COMMIT is the other), for a limit far below the app's.
+ * Runs `work`'s statements on one pooled connection in a transaction with `settings` (SET LOCAL: they end with the
+ * transaction, so the connection goes back to the pool with the app's own), read-only when asked. BEGIN and the SETs
+ * go in one message.
+ */
+export function transactionWith<T>(
+  pool: Pool,
+  settings: Readonly<Record<string, string>>,
+  work: (db: RowQueryable) => Promise<T>,
+  access: 'read only' | 'read write',
+): Promise<T> {
+  const sets = Object.entries(settings).map(([name, value]) => `; SET LOCAL ${name} = ${value}`);
+  return clientTransaction(pool, `BEGIN ${access.toUpperCase()}${sets.join('')}`, work);
+}
+
+/**
+ * A read-only transactionWith, each statement stopped after `statementTimeoutMs`, with the planner `settings` given.
+ * One round trip more than reading on the pool (COMMIT), for a limit far below the app's.
  */
 export function timedReads<T>(
   pool: Pool,
@@ -23,6 +36,5 @@ export function timedReads<T>(
   work: (db: RowQueryable) => Promise<T>,
   settings: Readonly<Record<string, string>> = {},
 ): Promise<T> {
-  const sets = [`statement_timeout = ${Math.max(1, Math.trunc(statementTimeoutMs))}`, ...Object.entries(settings).map(([name, value]) => `${name} = ${value}`)];
-  return clientTransaction(pool, `BEGIN READ ONLY; ${sets.map((set) => `SET LOCAL ${set}`).join('; ')}`, work);
+  return transactionWith(pool, { statement_timeout: String(Math.max(1, Math.trunc(statementTimeoutMs))), ...settings }, work, 'read only');
 }

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { RowQueryable } from '@cs/persistence';
+import { type RowQueryable, transactionWith } from '@cs/persistence';
 
 export interface StatementPlan {
   /** What the statement is for: `auth` or the catalog's n-th statement of the route. */
@@ -38,7 +38,8 @@ const oneLine = (sql: string): string => sql.replace(/\s+/g, ' ').trim();
 
 /**
  * `EXPLAIN (ANALYZE, BUFFERS)` of a recorded statement with its parameters, under the planner `settings` its route
- * runs with (SET LOCAL in a transaction of its own), and the tables of `watched` it seq-scans.
+ * runs with, and the tables of `watched` it seq-scans. Read-write: ANALYZE runs the statement, and an API key's
+ * last-use write can be among those recorded.
  */
 export async function explainStatement(
   pool: Pool,
@@ -47,16 +48,12 @@ export async function explainStatement(
   watched: readonly string[],
   settings: Readonly<Record<string, string>> = {},
 ): Promise<StatementPlan> {
-  const client = await pool.connect();
-  let rows: { 'QUERY PLAN': string }[];
-  try {
-    await client.query('BEGIN READ ONLY');
-    for (const [name, value] of Object.entries(settings)) await client.query(`SET LOCAL ${name} = ${value}`);
-    rows = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.parameters)).rows;
-  } finally {
-    await client.query('ROLLBACK').catch(() => undefined);
-    client.release();
-  }
+  const rows = await transactionWith(
+    pool,
+    settings,
+    (db) => db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.parameters),
+    'read write',
+  );
   const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
   const execution = /Execution Time: ([0-9.]+) ms/.exec(plan);
   const seqScans = seqScannedTables(plan);
