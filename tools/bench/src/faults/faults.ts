@@ -476,7 +476,12 @@ async function longMeetingDrill(rig: Rig, name: string, count: number, fault: (w
         await fault(work);
       },
       settleFirst ? undefined : settled,
-      settleFirst ? async () => (await settled(), {}) : undefined,
+      settleFirst
+        ? async () => {
+            await settled();
+            return {};
+          }
+        : undefined,
     );
     report.notes.push(...work.notes);
     return await accountLongMeetings(rig, report, work.meetings);
