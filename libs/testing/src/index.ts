@@ -1,4 +1,5 @@
 export * from './test-database';
+export * from './hook-value';
 export * from './fixtures';
 export * from './processes';
 export * from './stack/readiness-balancer';

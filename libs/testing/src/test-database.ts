@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { createDataSource, MIGRATIONS, runMigrations } from '@cs/persistence';
+import { ready } from './hook-value';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/conversations';
 
@@ -119,16 +120,12 @@ export function useQueryRunner(): { readonly db: TestDatabase; readonly q: Query
     await q?.release();
     await db?.drop();
   });
-  const ready = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useQueryRunner: beforeAll has not run or failed');
-    return value;
-  };
   return {
     get db() {
-      return ready(db);
+      return ready(db, 'The database');
     },
     get q() {
-      return ready(q);
+      return ready(q, 'The query runner');
     },
   };
 }

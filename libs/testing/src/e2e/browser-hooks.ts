@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../browser/chromium';
-import { ready } from './test-stack';
+import { ready } from '../hook-value';
 
 /** Per test file: a headless Chromium launched in beforeAll and closed in afterAll; call the result for it. */
 export function useBrowser(): () => Browser {

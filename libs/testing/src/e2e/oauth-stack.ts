@@ -3,7 +3,8 @@ import { hashPassword, type Role } from '@cs/domain';
 import { enableOAuthApps, registerClient } from '@cs/oauth';
 import type { Member } from '../fixtures';
 import { freePorts } from './test-app';
-import { ready, TestStack } from './test-stack';
+import { ready } from '../hook-value';
+import { TestStack } from './test-stack';
 
 /** A workspace as the fixtures return it; e2e code names it with this type only. */
 export type TestWorkspace = Member['workspace'];

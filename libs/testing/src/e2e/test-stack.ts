@@ -1,12 +1,7 @@
 import { Fixtures } from '../fixtures';
+import { ready } from '../hook-value';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startTestApp, type TestApp, type TestAppOptions, type TestAppProcess, type TestHost, testAppEnv } from './test-app';
-
-/** Thrown by a stack's accessor used before its beforeAll ran, so the message names what is missing. */
-export function ready<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`${what} is not ready: the stack's beforeAll has not run or failed`);
-  return value;
-}
 
 /**
  * Per test file: a database of its own (with fixtures on it) created in beforeAll, and in afterAll every app
