@@ -228,8 +228,13 @@ describe('Recall.ai recorder (api, processor and a fake Recall server)', () => {
     // The processor holds the `done` row's lease, fetching the transcript, which the fake never answers; no
     // transaction of it is open meanwhile (issue 33).
     await until(() => recall.requestsTo('GET', '/media/transcripts/').filter((r) => r.status === 0).length, (n) => n > 0, 30_000);
+    // A transaction held across the fetch would now have been idle for as long as the fetch has hung. The processor's
+    // other work (dispatch and work polls every 100 ms here) is idle in its short transactions for milliseconds
+    // between statements, which an instant's sample can catch: only an idle state older than a second counts.
+    await sleep(1_500);
     const [open] = await stack.db.dataSource.query(
-      `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'processor' AND state LIKE 'idle in transaction%'`,
+      `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'processor'
+         AND state LIKE 'idle in transaction%' AND state_change < now() - interval '1 second'`,
     );
     expect(open.count).toBe(0);
     const recallBot = recall.botsFor(url)[0]!;
