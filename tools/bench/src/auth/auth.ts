@@ -6,7 +6,7 @@ import { Pool } from 'pg';
 import { machineFacts, ROOT, writeResults } from '../kit/results-file';
 import { databaseUrl } from '../kit/bench-database';
 import { loadRun } from '../kit/closed-loop';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, durationFlag, type OptionsOf, WARMUP_FLAG } from '../kit/bench-args';
 import { appEntry, choosePinning, freePort, benchStart, type RunningServer, startServer } from '../kit/servers';
 import { bestRun, type RunFigures, spread, summarize, verdictWord } from '../kit/stats';
 import { attribute, type CpuProfile, monotonicMicros } from './cpu-profile';
@@ -28,61 +28,24 @@ const FLOW_PARALLELISM = 8;
 /** Sequential grants of the statement probe. */
 const PROBE_GRANTS = 200;
 
-export interface AuthOptions {
-  quick: boolean;
-  grants: number;
-  connections: number;
-  apiConnections: number;
-  warmupSeconds: number;
-  durationSeconds: number;
-  rounds: number;
-  verifications: number;
-  profile: boolean;
-}
-
-export const AUTH_USAGE = `usage: auth [--quick] [--profile] [--grants N] [--connections N] [--api-connections N] [--duration S] [--warmup S] [--rounds N] [--verifications N]
-  --quick            64 grants, 3 s per run, 1 round: a smoke test; targets are reported, not enforced (failed refreshes still fail it)
-  --grants           connections made through the authorization code flow before measuring, refreshed in turn (320; quick 64)
-  --connections      concurrent refresh workers of the closed-loop load generator, each owning its own grants (32)
-  --api-connections  autocannon connections for GET /api/v1/me (16)
-  --duration         seconds measured per run (10; quick 3)
-  --warmup           seconds of unmeasured load before each run (2; quick 1)
-  --rounds           runs of the refresh load, and of each credential on the api, alternating (3; quick 1); the best is kept
-  --verifications    AccessTokenVerifier.verify() calls per round of the in-process micro-benchmark (20000)
-  --profile          run the auth server under node --cpu-prof and break its CPU during the refresh runs down by package
-                     (the profiler costs a few percent: use the figures of a run without it)`;
-
-export function parseAuthArgs(args: readonly string[]): AuthOptions {
-  const quick = args.includes('--quick');
-  const options: AuthOptions = {
-    quick,
-    grants: quick ? 64 : 320,
-    connections: 32,
-    apiConnections: 16,
-    warmupSeconds: quick ? 1 : 2,
-    durationSeconds: quick ? 3 : 10,
-    rounds: quick ? 1 : 3,
-    verifications: 20_000,
-    profile: false,
-  };
-  return applyBenchArgs(
-    args,
-    options,
-    {
-      numeric: {
-    '--grants': 'grants',
-    '--connections': 'connections',
-    '--api-connections': 'apiConnections',
-    '--duration': 'durationSeconds',
-    '--warmup': 'warmupSeconds',
-    '--rounds': 'rounds',
-    '--verifications': 'verifications',
-      },
-      switches: { '--profile': 'profile' },
+export const AUTH_COMMAND = benchCommand('auth', {
+  quick: '64 grants, 3 s per run, 1 round: a smoke test; targets are reported, not enforced (failed refreshes still fail it)',
+  flags: {
+    profile: {
+      flag: '--profile',
+      switch: true,
+      help: 'run the auth server under node --cpu-prof and break its CPU during the refresh runs down by package\n(the profiler costs a few percent: use the figures of a run without it)',
     },
-    AUTH_USAGE,
-  );
-}
+    grants: { flag: '--grants', full: 320, quick: 64, help: 'connections made through the authorization code flow before measuring, refreshed in turn' },
+    connections: { flag: '--connections', full: 32, help: 'concurrent refresh workers of the closed-loop load generator, each owning its own grants' },
+    apiConnections: { flag: '--api-connections', full: 16, help: 'autocannon connections for GET /api/v1/me' },
+    durationSeconds: durationFlag(10, 3),
+    warmupSeconds: WARMUP_FLAG,
+    rounds: { flag: '--rounds', full: 3, quick: 1, help: 'runs of the refresh load, and of each credential on the api, alternating; the best is kept' },
+    verifications: { flag: '--verifications', full: 20_000, help: 'AccessTokenVerifier.verify() calls per round of the in-process micro-benchmark' },
+  },
+});
+export type AuthOptions = OptionsOf<typeof AUTH_COMMAND>;
 
 type Out = (text: string) => void;
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { DataSource } from 'typeorm';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, type OptionsOf } from '../kit/bench-args';
 import { machineFacts, writeResults } from '../kit/results-file';
 import { serviceUrls } from '../kit/service-urls';
 import { type CallFigures, type CallSamples, callFigures, noSamples, ratios, timeCalls } from './call-timer';
@@ -13,30 +13,16 @@ import { prepareDataAccessDatabase } from './data-access-dataset';
 import { catalogFirstPage, insertTagRaw } from './raw-sql-road';
 import { BENCH_ENTITIES, insertTagTypeorm, listFirstPageTypeorm } from './typeorm-road';
 
-export interface DataAccessOptions {
-  quick: boolean;
-  conversations: number;
-  rounds: number;
-  calls: number;
-  warmup: number;
-}
-
-export const DATA_ACCESS_USAGE = `usage: data-access [--quick] [--conversations N] [--rounds N] [--calls N] [--warmup N]
-  --quick          2,000 conversations, 3 rounds of 50 calls: a smoke test
-  --conversations  conversations in the benchmark's workspace (20,000)
-  --rounds         rounds; each runs every variant once, raw SQL and TypeORM taking turns to go first (10)
-  --calls          calls of each variant per round (200)
-  --warmup         untimed calls of each variant first (200)`;
-
-export function parseDataAccessArgs(args: readonly string[]): DataAccessOptions {
-  const quick = args.includes('--quick');
-  return applyBenchArgs(
-    args,
-    { quick, conversations: quick ? 2_000 : 20_000, rounds: quick ? 3 : 10, calls: quick ? 50 : 200, warmup: quick ? 20 : 200 },
-    { numeric: { '--conversations': 'conversations', '--rounds': 'rounds', '--calls': 'calls', '--warmup': 'warmup' }, switches: {} },
-    DATA_ACCESS_USAGE,
-  );
-}
+export const DATA_ACCESS_COMMAND = benchCommand('data-access', {
+  quick: '2,000 conversations, 3 rounds of 50 calls: a smoke test',
+  flags: {
+    conversations: { flag: '--conversations', full: 20_000, quick: 2_000, help: "conversations in the benchmark's workspace" },
+    rounds: { flag: '--rounds', full: 10, quick: 3, help: 'rounds; each runs every variant once, raw SQL and TypeORM taking turns to go first' },
+    calls: { flag: '--calls', full: 200, quick: 50, help: 'calls of each variant per round' },
+    warmup: { flag: '--warmup', full: 200, quick: 20, min: 0, help: 'untimed calls of each variant first' },
+  },
+});
+export type DataAccessOptions = OptionsOf<typeof DATA_ACCESS_COMMAND>;
 
 type Out = (text: string) => void;
 

@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client, Pool } from 'pg';
 import type { DataSource } from 'typeorm';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, type OptionsOf } from '../kit/bench-args';
 import { recreateDatabase } from '../kit/bench-database';
 import { isLocalDatabase, PostgresObserver } from '../kit/pg-stats';
 import { type CallFigures, type CallSamples, callFigures, noSamples, timeCalls } from '../data-access/call-timer';
@@ -21,36 +21,23 @@ import { seededRandom } from '@cs/testing';
 import { machineFacts, writeResults } from '../kit/results-file';
 import { serviceUrls } from '../kit/service-urls';
 
-export interface EventsOptions {
-  quick: boolean;
-  events: number;
-  resumes: number;
-  follow: number;
-  writes: number;
-  rounds: number;
-  /** How long the foreign transactions stay open in the feed-delay case, in seconds. */
-  foreignSeconds: number;
-}
-
-export const EVENTS_USAGE = `usage: events [--quick] [--events N] [--resumes N] [--follow N] [--writes N] [--rounds N] [--foreign-seconds N]
-  --quick    50,000 events, 100 resumes, 5,000 followed, 100 writes a round: a smoke test
-  --events   events in the feed's workspace (1,000,000)
-  --resumes  resumes with after=<a random event id>, 100 events each (1,000)
-  --follow   events read by following the feed from its start with cursors (100,000)
-  --writes   PATCHes per round and road (500)
-  --rounds   write rounds; each runs every road, taking turns to go first (6)
-  --foreign-seconds  how long write transactions stay open in this database and another one while the feed's
-             delay is measured (60; 600 for the issue's ten minutes)`;
-
-export function parseEventsArgs(args: readonly string[]): EventsOptions {
-  const quick = args.includes('--quick');
-  return applyBenchArgs(
-    args,
-    { quick, events: quick ? 50_000 : 1_000_000, resumes: quick ? 100 : 1_000, follow: quick ? 5_000 : 100_000, writes: quick ? 100 : 500, rounds: quick ? 2 : 6, foreignSeconds: quick ? 10 : 60 },
-    { numeric: { '--events': 'events', '--resumes': 'resumes', '--follow': 'follow', '--writes': 'writes', '--rounds': 'rounds', '--foreign-seconds': 'foreignSeconds' }, switches: {} },
-    EVENTS_USAGE,
-  );
-}
+export const EVENTS_COMMAND = benchCommand('events', {
+  quick: '50,000 events, 100 resumes, 5,000 followed, 100 writes a round: a smoke test',
+  flags: {
+    events: { flag: '--events', full: 1_000_000, quick: 50_000, help: "events in the feed's workspace" },
+    resumes: { flag: '--resumes', full: 1_000, quick: 100, help: 'resumes with after=<a random event id>, 100 events each' },
+    follow: { flag: '--follow', full: 100_000, quick: 5_000, help: 'events read by following the feed from its start with cursors' },
+    writes: { flag: '--writes', full: 500, quick: 100, help: 'PATCHes per round and road' },
+    rounds: { flag: '--rounds', full: 6, quick: 2, help: 'write rounds; each runs every road, taking turns to go first' },
+    foreignSeconds: {
+      flag: '--foreign-seconds',
+      full: 60,
+      quick: 10,
+      help: "how long write transactions stay open in this database and another one while the feed's delay is measured;\n600 for the issue's ten minutes",
+    },
+  },
+});
+export type EventsOptions = OptionsOf<typeof EVENTS_COMMAND>;
 
 type Out = (text: string) => void;
 

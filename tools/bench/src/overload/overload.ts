@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, type OptionsOf } from '../kit/bench-args';
 import { prepareAuthDatabase } from '../auth/setup';
 import { seedMcpDataset } from '../mcp/mcp-dataset';
 import { benchAppEnv, resourceServerBenchEnv } from '../kit/resource-server-env';
@@ -13,53 +13,18 @@ import { type OpenLoopFigures, openLoopRun } from './open-loop';
 /** Issue 7: under twice the load that saturates `api`, it keeps answering. */
 export const OVERLOAD_FACTOR = 2;
 
-export interface OverloadOptions {
-  quick: boolean;
-  conversations: number;
-  connections: number;
-  saturationSeconds: number;
-  overloadSeconds: number;
-  recoverySeconds: number;
-  timeoutSeconds: number;
-}
-
-export const OVERLOAD_USAGE = `usage: overload [--quick] [--conversations N] [--connections N] [--saturation S] [--overload S] [--recovery S] [--timeout S]
-  --quick         500 conversations, short phases: a smoke test
-  --conversations ready conversations in the workspace (2000; quick 500)
-  --connections   closed-loop connections used to find the saturating rate (32)
-  --saturation    seconds of closed-loop load per round to find the saturating rate (8; quick 3), 2 rounds
-  --overload      seconds of open-loop load at ${OVERLOAD_FACTOR}x the saturating rate (20; quick 5)
-  --recovery      seconds of open-loop load at half the saturating rate afterwards (10; quick 3)
-  --timeout       seconds after which an unanswered request counts as an error (10)`;
-
-export function parseOverloadArgs(args: readonly string[]): OverloadOptions {
-  const quick = args.includes('--quick');
-  const defaults: OverloadOptions = {
-    quick,
-    conversations: quick ? 500 : 2000,
-    connections: 32,
-    saturationSeconds: quick ? 3 : 8,
-    overloadSeconds: quick ? 5 : 20,
-    recoverySeconds: quick ? 3 : 10,
-    timeoutSeconds: 10,
-  };
-  return applyBenchArgs(
-    args,
-    defaults,
-    {
-      numeric: {
-        '--conversations': 'conversations',
-        '--connections': 'connections',
-        '--saturation': 'saturationSeconds',
-        '--overload': 'overloadSeconds',
-        '--recovery': 'recoverySeconds',
-        '--timeout': 'timeoutSeconds',
-      },
-      switches: {},
-    },
-    OVERLOAD_USAGE,
-  );
-}
+export const OVERLOAD_COMMAND = benchCommand('overload', {
+  quick: '500 conversations, short phases: a smoke test',
+  flags: {
+    conversations: { flag: '--conversations', full: 2000, quick: 500, help: 'ready conversations in the workspace' },
+    connections: { flag: '--connections', full: 32, help: 'closed-loop connections used to find the saturating rate' },
+    saturationSeconds: { flag: '--saturation', full: 8, quick: 3, help: 'seconds of closed-loop load per round to find the saturating rate, 2 rounds' },
+    overloadSeconds: { flag: '--overload', full: 20, quick: 5, help: `seconds of open-loop load at ${OVERLOAD_FACTOR}x the saturating rate` },
+    recoverySeconds: { flag: '--recovery', full: 10, quick: 3, help: 'seconds of open-loop load at half the saturating rate afterwards' },
+    timeoutSeconds: { flag: '--timeout', full: 10, help: 'seconds after which an unanswered request counts as an error' },
+  },
+});
+export type OverloadOptions = OptionsOf<typeof OVERLOAD_COMMAND>;
 
 type Out = (text: string) => void;
 

@@ -1,10 +1,10 @@
 import { UsageError } from '../kit/bench-args';
-import { parseProcessingArgs } from './processing';
+import { PROCESSING_COMMAND } from './processing';
 
-describe('parseProcessingArgs', () => {
+describe('the processing command', () => {
   it('takes quick defaults and numeric flags', () => {
-    expect(parseProcessingArgs([])).toEqual({ quick: false, iterations: 30, conversations: 60, warmup: 5 });
-    expect(parseProcessingArgs(['--quick', '--iterations=3', '--warmup', '0'])).toEqual({ quick: true, iterations: 3, conversations: 10, warmup: 0 });
-    expect(() => parseProcessingArgs(['--rounds', '2'])).toThrow(UsageError);
+    expect(PROCESSING_COMMAND.parse([])).toEqual({ quick: false, iterations: 30, conversations: 60, warmup: 5 });
+    expect(PROCESSING_COMMAND.parse(['--quick', '--iterations=3', '--warmup', '0'])).toEqual({ quick: true, iterations: 3, conversations: 10, warmup: 0 });
+    expect(() => PROCESSING_COMMAND.parse(['--rounds', '2'])).toThrow(UsageError);
   });
 });

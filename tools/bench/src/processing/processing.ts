@@ -1,13 +1,9 @@
 import { loadavg } from 'node:os';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, type OptionsOf } from '../kit/bench-args';
 import { machineFacts, writeResults } from '../kit/results-file';
 import { choosePinning } from '../kit/servers';
 import { pipelineStepsScenario, type ProcessingScenario, TWO_HOUR_TARGET_MS } from './pipeline-steps.scenario';
 import type { WorkerConfig } from './pipeline-worker';
-
-export interface ProcessingOptions extends WorkerConfig {
-  quick: boolean;
-}
 
 /**
  * The scenarios, run in order. The end-to-end processor figure (database and queue) is to be added here as a
@@ -15,21 +11,15 @@ export interface ProcessingOptions extends WorkerConfig {
  */
 export const PROCESSING_SCENARIOS: ProcessingScenario[] = [pipelineStepsScenario];
 
-export const PROCESSING_USAGE = `usage: processing [--quick] [--iterations N] [--conversations N] [--warmup N]
-  --quick          5 timed two-hour runs, 10 one-hour conversations, 2 warm-up runs: a smoke test; the target is reported, not enforced
-  --iterations     timed runs on two-hour transcripts (30)
-  --conversations  one-hour transcripts processed back to back for conversations per minute (60)
-  --warmup         untimed two-hour runs first (5)`;
-
-export function parseProcessingArgs(args: readonly string[]): ProcessingOptions {
-  const quick = args.includes('--quick');
-  return applyBenchArgs(
-    args,
-    { quick, iterations: quick ? 5 : 30, conversations: quick ? 10 : 60, warmup: quick ? 2 : 5 },
-    { numeric: { '--iterations': 'iterations', '--conversations': 'conversations', '--warmup': 'warmup' }, switches: {} },
-    PROCESSING_USAGE,
-  );
-}
+export const PROCESSING_COMMAND = benchCommand('processing', {
+  quick: '5 timed two-hour runs, 10 one-hour conversations, 2 warm-up runs: a smoke test; the target is reported, not enforced',
+  flags: {
+    iterations: { flag: '--iterations', full: 30, quick: 5, help: 'timed runs on two-hour transcripts' },
+    conversations: { flag: '--conversations', full: 60, quick: 10, help: 'one-hour transcripts processed back to back for conversations per minute' },
+    warmup: { flag: '--warmup', full: 5, quick: 2, min: 0, help: 'untimed two-hour runs first' },
+  },
+});
+export type ProcessingOptions = OptionsOf<typeof PROCESSING_COMMAND>;
 
 type Out = (text: string) => void;
 

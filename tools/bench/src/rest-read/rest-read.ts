@@ -2,7 +2,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Pool } from 'pg';
 import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
 import { machineFacts, runFacts, writeResults } from '../kit/results-file';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, durationFlag, type OptionsOf, REGENERATE_FLAG, WARMUP_FLAG } from '../kit/bench-args';
 import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
 import { ensureDataset } from './dataset';
 import { explainRoutes } from './explain';
@@ -15,46 +15,21 @@ import { startApiAndBaseline } from './api-and-baseline';
 import { bestRun, type RunFigures, spread, verdictWord } from '../kit/stats';
 
 
-
-
-export interface RestReadOptions {
-  quick: boolean;
-  regenerate: boolean;
-  connections: number;
-  warmupSeconds: number;
-  durationSeconds: number;
-  rounds: number;
-}
-
-export const REST_READ_USAGE = `usage: rest-read [--quick] [--regenerate] [--connections N] [--duration S] [--warmup S] [--rounds N]
-  --quick         ${QUICK_SHAPE.conversations.toLocaleString('en-US')} conversations (database cs_bench_rest_read_quick), 3 s per run, deep page 100 pages in: a smoke test; targets are reported, not enforced
-  --regenerate    drop and generate the dataset even when a complete one is there
-  --connections   concurrent connections of the load generator (16)
-  --duration      seconds measured per run (10; quick 3)
-  --warmup        seconds of unmeasured load before each run (2; quick 1)
-  --rounds        rounds (3); each runs every route in turn, api then baseline; per route and server the best run (highest req/s) is kept, and deep/first p99 is the median of the per-round ratios`;
-
-
-export function parseRestReadArgs(args: readonly string[]): RestReadOptions {
-  const quick = args.includes('--quick');
-  const options: RestReadOptions = {
-    quick,
-    regenerate: false,
-    connections: 16,
-    warmupSeconds: quick ? 1 : 2,
-    durationSeconds: quick ? 3 : 10,
-    rounds: 3,
-  };
-  return applyBenchArgs(
-    args,
-    options,
-    {
-      numeric: { '--connections': 'connections', '--duration': 'durationSeconds', '--warmup': 'warmupSeconds', '--rounds': 'rounds' },
-      switches: { '--regenerate': 'regenerate' },
+export const REST_READ_COMMAND = benchCommand('rest-read', {
+  quick: `${QUICK_SHAPE.conversations.toLocaleString('en-US')} conversations (database cs_bench_rest_read_quick), 3 s per run, deep page 100 pages in: a smoke test; targets are reported, not enforced`,
+  flags: {
+    regenerate: REGENERATE_FLAG,
+    connections: { flag: '--connections', full: 16, help: 'concurrent connections of the load generator' },
+    durationSeconds: durationFlag(10, 3),
+    warmupSeconds: WARMUP_FLAG,
+    rounds: {
+      flag: '--rounds',
+      full: 3,
+      help: 'rounds; each runs every route in turn, api then baseline; per route and server the best run (highest req/s) is kept, and deep/first p99 is the median of the per-round ratios',
     },
-    REST_READ_USAGE,
-  );
-}
+  },
+});
+export type RestReadOptions = OptionsOf<typeof REST_READ_COMMAND>;
 
 type Out = (text: string) => void;
 

@@ -1,45 +1,24 @@
 import { loadavg } from 'node:os';
 import { isFailure, runScaleScenario } from '@cs/testing';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, type OptionsOf } from '../kit/bench-args';
 import { machineFacts, writeResults } from '../kit/results-file';
 import { phaseFigures } from './phases';
 import { serviceUrls } from '../kit/service-urls';
 
 
-export interface ScaleOptions {
-  quick: boolean;
-  replicas: number;
-  /** Seconds of load before the restarts, and after the stack is whole again. */
-  before: number;
-  after: number;
-  reads: number;
-  writes: number;
-  pollMs: number;
-  drainMs: number;
-}
-
-export const SCALE_USAGE = `usage: scale [--quick] [--before S] [--after S] [--reads N] [--writes N] [--replicas N] [--poll-ms N] [--drain-ms N]
-  --quick      5 s of load before and after the restarts: a smoke test (the zero-failure verdicts still apply)
-  --before     seconds of load before one replica of each app is sent SIGTERM (20; quick 5)
-  --after      seconds of load once the stack is whole again (20; quick 5)
-  --reads      reads started per second, lists and retrieves in turn (40)
-  --writes     conversations written per second, each processed and announced by a webhook (8)
-  --replicas   replicas of each of api, processor and webhook-worker (2)
-  --poll-ms    how often the balancer polls each api replica's /readyz; 2 failures take it out (1000)
-  --drain-ms   SHUTDOWN_DRAIN_MS of the api replicas (5000, the production default)`;
-
-export function parseScaleArgs(args: readonly string[]): ScaleOptions {
-  const quick = args.includes('--quick');
-  return applyBenchArgs(
-    args,
-    { quick, replicas: 2, before: quick ? 5 : 20, after: quick ? 5 : 20, reads: 40, writes: 8, pollMs: 1_000, drainMs: 5_000 },
-    {
-      numeric: { '--replicas': 'replicas', '--before': 'before', '--after': 'after', '--reads': 'reads', '--writes': 'writes', '--poll-ms': 'pollMs', '--drain-ms': 'drainMs' },
-      switches: {},
-    },
-    SCALE_USAGE,
-  );
-}
+export const SCALE_COMMAND = benchCommand('scale', {
+  quick: '5 s of load before and after the restarts: a smoke test (the zero-failure verdicts still apply)',
+  flags: {
+    before: { flag: '--before', full: 20, quick: 5, help: 'seconds of load before one replica of each app is sent SIGTERM' },
+    after: { flag: '--after', full: 20, quick: 5, help: 'seconds of load once the stack is whole again' },
+    reads: { flag: '--reads', full: 40, help: 'reads started per second, lists and retrieves in turn' },
+    writes: { flag: '--writes', full: 8, help: 'conversations written per second, each processed and announced by a webhook' },
+    replicas: { flag: '--replicas', full: 2, help: 'replicas of each of api, processor and webhook-worker' },
+    pollMs: { flag: '--poll-ms', full: 1_000, help: "how often the balancer polls each api replica's /readyz; 2 failures take it out" },
+    drainMs: { flag: '--drain-ms', full: 5_000, help: 'SHUTDOWN_DRAIN_MS of the api replicas, by default the production one' },
+  },
+});
+export type ScaleOptions = OptionsOf<typeof SCALE_COMMAND>;
 
 type Out = (text: string) => void;
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));

@@ -1,13 +1,14 @@
 import { UsageError } from '../kit/bench-args';
-import { parseSearchRelevanceArgs } from './search-relevance';
+import { SEARCH_RELEVANCE_COMMAND } from './search-relevance';
 
-describe('parseSearchRelevanceArgs', () => {
+describe('the search-relevance command', () => {
   it('asks every train question of the default database unless told otherwise', () => {
-    expect(parseSearchRelevanceArgs([])).toEqual({ split: 'train', regenerate: false, queries: null, database: null });
+    expect(SEARCH_RELEVANCE_COMMAND.parse([])).toEqual({ quick: false, split: 'train', regenerate: false, queries: null, database: null });
   });
 
   it('takes the split, a question count, a database and --regenerate, in either flag form', () => {
-    expect(parseSearchRelevanceArgs(['--split=val', '--queries', '20', '--database', 'cs_bench_relevance_mine', '--regenerate'])).toEqual({
+    expect(SEARCH_RELEVANCE_COMMAND.parse(['--split=val', '--queries', '20', '--database', 'cs_bench_relevance_mine', '--regenerate'])).toEqual({
+      quick: false,
       split: 'val',
       regenerate: true,
       queries: 20,
@@ -16,7 +17,7 @@ describe('parseSearchRelevanceArgs', () => {
   });
 
   it('refuses another split and a database name that would need quoting', () => {
-    expect(() => parseSearchRelevanceArgs(['--split', 'test'])).toThrow(UsageError);
-    expect(() => parseSearchRelevanceArgs(['--database', 'Bench"; DROP'])).toThrow(UsageError);
+    expect(() => SEARCH_RELEVANCE_COMMAND.parse(['--split', 'test'])).toThrow(UsageError);
+    expect(() => SEARCH_RELEVANCE_COMMAND.parse(['--database', 'Bench"; DROP'])).toThrow(UsageError);
   });
 });

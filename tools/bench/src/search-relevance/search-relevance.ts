@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import { CORPUS_NAMES, type CorpusQuery, type CorpusSplit, loadMeetings, loadQueries, timedTurns } from '@cs/meeting-corpus';
 import { poolQueryable } from '@cs/persistence';
 import { Pool } from 'pg';
-import { applyBenchArgs, UsageError } from '../kit/bench-args';
+import { benchCommand, type OptionsOf } from '../kit/bench-args';
 import { machineFacts, writeResults } from '../kit/results-file';
 import { serviceUrls } from '../kit/service-urls';
 import { answerWindows } from './answer-windows';
@@ -18,47 +18,33 @@ import { StrictRetrieval } from './strict-retrieval';
 
 
 const METRIC_NAMES = { top5: 'top 5', passage5: 'passage@5', rank1: 'rank 1' } as const;
-export interface SearchRelevanceOptions {
-  split: CorpusSplit;
-  regenerate: boolean;
-  /** Ask only the first N questions (a smoke test); all when null. */
-  queries: number | null;
-  /** The corpus's database; relevanceDatabase(split) unless given. */
-  database: string | null;
-}
-
-export const SEARCH_RELEVANCE_USAGE = `usage: search-relevance [--split train|val] [--regenerate] [--queries N] [--database NAME]
-  --split        the QMSum split whose meetings are ingested and whose questions are asked (train; report val, develop on train)
-  --regenerate   drop the split's database and ingest its meetings again even when a complete corpus is there
-  --queries      ask only the first N questions of the split: a smoke test, whose figures mean little
-  --database     the corpus's database (cs_bench_relevance_<split>): another name keeps two checkouts on one server apart`;
 
 /** A database name the bench may drop and create: what Postgres takes unquoted, so no name can reach another's. */
 const DATABASE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export function parseSearchRelevanceArgs(args: readonly string[]): SearchRelevanceOptions {
-  let split: CorpusSplit = 'train';
-  let database: string | null = null;
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
-    if (flag !== '--split' && flag !== '--database') {
-      rest.push(arg);
-      continue;
-    }
-    const value = inline ?? args[++i];
-    if (flag === '--database') {
-      if (value === undefined || !DATABASE_NAME.test(value)) throw new UsageError(`--database needs a name of lower-case letters, digits and _\n${SEARCH_RELEVANCE_USAGE}`);
-      database = value;
-    } else {
-      if (value !== 'train' && value !== 'val') throw new UsageError(`--split needs train or val\n${SEARCH_RELEVANCE_USAGE}`);
-      split = value;
-    }
-  }
-  const parsed = applyBenchArgs(rest, { regenerate: false, queries: 0 }, { numeric: { '--queries': 'queries' }, switches: { '--regenerate': 'regenerate' } }, SEARCH_RELEVANCE_USAGE);
-  return { split, regenerate: parsed.regenerate, queries: parsed.queries === 0 ? null : parsed.queries, database };
-}
+export const SEARCH_RELEVANCE_COMMAND = benchCommand('search-relevance', {
+  flags: {
+    split: {
+      flag: '--split',
+      text: true,
+      full: 'train',
+      accepts: (value: string): value is CorpusSplit => value === 'train' || value === 'val',
+      expects: 'train or val',
+      help: 'the QMSum split whose meetings are ingested and whose questions are asked; report val, develop on train',
+    },
+    regenerate: { flag: '--regenerate', switch: true, help: "drop the split's database and ingest its meetings again even when a complete corpus is there" },
+    queries: { flag: '--queries', full: null, help: 'ask only the first N questions of the split: a smoke test, whose figures mean little' },
+    database: {
+      flag: '--database',
+      text: true,
+      full: null,
+      accepts: (value: string): value is string => DATABASE_NAME.test(value),
+      expects: 'a name of lower-case letters, digits and _',
+      help: "the corpus's database (cs_bench_relevance_<split>): another name keeps two checkouts on one server apart",
+    },
+  },
+});
+export type SearchRelevanceOptions = OptionsOf<typeof SEARCH_RELEVANCE_COMMAND>;
 
 type Out = (text: string) => void;
 

@@ -5,7 +5,7 @@ import { loadMeetings, timedTurns } from '@cs/meeting-corpus';
 import { poolQueryable, SESSION_OPTIONS } from '@cs/persistence';
 import { ApiKeyResolver } from '@cs/token-verification';
 import { Pool } from 'pg';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, durationFlag, type OptionsOf, REGENERATE_FLAG, WARMUP_FLAG } from '../kit/bench-args';
 import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
 import { machineFacts, ROOT, runFacts, writeResults } from '../kit/results-file';
 import { benchStart, type RunningServer } from '../kit/servers';
@@ -42,48 +42,19 @@ const SLOWEST_SHOWN = 3;
 
 const withoutPlan = ({ plan: _plan, ...statement }: ExplainedStatement): Omit<ExplainedStatement, 'plan'> => statement;
 
-export interface SearchBenchOptions {
-  quick: boolean;
-  regenerate: boolean;
-  connections: number;
-  warmupSeconds: number;
-  durationSeconds: number;
-  rounds: number;
-  freshnessSamples: number;
-  plansOnly: boolean;
-}
-
-export const SEARCH_USAGE = `usage: search [--quick] [--regenerate] [--connections N] [--duration S] [--warmup S] [--rounds N] [--freshness N]
-  --quick         ${QUICK_CORPUS.conversations.toLocaleString('en-US')} conversations (database cs_bench_search_quick), 2 s runs, one round: a smoke test; targets are reported, not enforced
-  --regenerate    drop, generate and index the corpus even when a complete one is there
-  --connections   concurrent connections of the load generator (4)
-  --duration      seconds measured per class, route and server (8; quick 2)
-  --warmup        seconds of unmeasured load before each run (2; quick 1)
-  --rounds        rounds (2; quick 1); each runs every class and route, api then baseline; the best round (req/s) is kept
-  --freshness     conversations made ready and polled with /search until they appear (20; quick 5)
-  --plans-only    only EXPLAIN ANALYZE every query, one at a time, and report the slowest and any sequential scan (no servers, no load)`;
-
-export function parseSearchArgs(args: readonly string[]): SearchBenchOptions {
-  const quick = args.includes('--quick');
-  return applyBenchArgs(
-    args,
-    {
-      quick,
-      regenerate: false,
-      connections: 4,
-      warmupSeconds: quick ? 1 : 2,
-      durationSeconds: quick ? 2 : 8,
-      rounds: quick ? 1 : 2,
-      freshnessSamples: quick ? 5 : 20,
-      plansOnly: false,
-    },
-    {
-      numeric: { '--connections': 'connections', '--duration': 'durationSeconds', '--warmup': 'warmupSeconds', '--rounds': 'rounds', '--freshness': 'freshnessSamples' },
-      switches: { '--regenerate': 'regenerate', '--plans-only': 'plansOnly' },
-    },
-    SEARCH_USAGE,
-  );
-}
+export const SEARCH_COMMAND = benchCommand('search', {
+  quick: `${QUICK_CORPUS.conversations.toLocaleString('en-US')} conversations (database cs_bench_search_quick), 2 s runs, one round: a smoke test; targets are reported, not enforced`,
+  flags: {
+    regenerate: { ...REGENERATE_FLAG, help: 'drop, generate and index the corpus even when a complete one is there' },
+    connections: { flag: '--connections', full: 4, help: 'concurrent connections of the load generator' },
+    durationSeconds: durationFlag(8, 2, 'seconds measured per class, route and server'),
+    warmupSeconds: WARMUP_FLAG,
+    rounds: { flag: '--rounds', full: 2, quick: 1, help: 'rounds; each runs every class and route, api then baseline; the best round (req/s) is kept' },
+    freshnessSamples: { flag: '--freshness', full: 20, quick: 5, help: 'conversations made ready and polled with /search until they appear' },
+    plansOnly: { flag: '--plans-only', switch: true, help: 'only EXPLAIN ANALYZE every query, one at a time, and report the slowest and any sequential scan (no servers, no load)' },
+  },
+});
+export type SearchBenchOptions = OptionsOf<typeof SEARCH_COMMAND>;
 
 type Out = (text: string) => void;
 

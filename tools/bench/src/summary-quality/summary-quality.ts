@@ -1,6 +1,6 @@
 import { type CorpusMeeting, CORPUS_NAMES, type CorpusName, type CorpusSplit, loadMeetings } from '@cs/meeting-corpus';
 import { DIGEST_MAX_LENGTH } from '@cs/domain';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, type OptionsOf } from '../kit/bench-args';
 import { fixed, table } from '../kit/table';
 import { percentile } from '../kit/stats';
 import { writeResults } from '../kit/results-file';
@@ -9,19 +9,14 @@ import { referenceLabels, runMeeting, sectionStarts } from './meeting-run';
 import { type RougeF1, rougeF1, rougeTokens, summaryProse } from './rouge-scores';
 import { evenSegments, labelsFromStarts, oneSegment, pk, windowDiff } from './segmentation-scores';
 
-export interface SummaryQualityOptions {
-  train: boolean;
-}
-
-export const SUMMARY_QUALITY_USAGE = `usage: summary-quality [--train]
-  runs the built-in summarizer through processConversation on every QMSum validation meeting (@cs/meeting-corpus)
-  and scores it against the human summaries and topics, with Lead and TextRank (ROUGE) and one-segment and
-  even-segment (Pk, WindowDiff) baselines
-  --train   the training meetings too, reported apart (the meetings the summarizer is developed on; val confirms)`;
-
-export function parseSummaryQualityArgs(args: readonly string[]): SummaryQualityOptions {
-  return applyBenchArgs(args, { train: false }, { numeric: {}, switches: { '--train': 'train' } }, SUMMARY_QUALITY_USAGE);
-}
+export const SUMMARY_QUALITY_COMMAND = benchCommand('summary-quality', {
+  about:
+    'runs the built-in summarizer through processConversation on every QMSum validation meeting (@cs/meeting-corpus)\nand scores it against the human summaries and topics, with Lead and TextRank (ROUGE) and one-segment and\neven-segment (Pk, WindowDiff) baselines',
+  flags: {
+    train: { flag: '--train', switch: true, help: 'the training meetings too, reported apart (the meetings the summarizer is developed on; val confirms)' },
+  },
+});
+export type SummaryQualityOptions = OptionsOf<typeof SUMMARY_QUALITY_COMMAND>;
 
 /** Every figure of one meeting. */
 export interface MeetingScores {

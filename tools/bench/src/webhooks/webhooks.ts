@@ -5,7 +5,7 @@ import { newId } from '@cs/domain';
 import { newWebhookSecret, sealWebhookSecret } from '@cs/events';
 import { Redis } from 'ioredis';
 import { Pool } from 'pg';
-import { applyBenchArgs } from '../kit/bench-args';
+import { benchCommand, type OptionsOf } from '../kit/bench-args';
 import { backendCpuDelta, isLocalDatabase, PostgresObserver, processCpuSplit } from '../kit/pg-stats';
 import { prepareAuthDatabase } from '../auth/setup';
 import { databaseUrl } from '../kit/bench-database';
@@ -18,39 +18,17 @@ import { BenchReceivers } from './webhook-receivers';
 /** Issue 5's targets on this 2-core machine. */
 export const WEBHOOK_TARGETS = { deliveriesPerSecond: 2_000, p50Ms: 50, p99Ms: 250, isolationRatio: 0.9 };
 
-export interface WebhooksOptions {
-  quick: boolean;
-  /** Events in each throughput burst. */
-  events: number;
-  /** Healthy subscriptions each event goes to. */
-  endpoints: number;
-  /** Events per second in the latency run, and its length. */
-  rate: number;
-  latencySeconds: number;
-  /** Isolation rounds, each with a new endpoint that never answers; the figure is the median of their ratios. */
-  isolationRounds: number;
-}
-
-export const WEBHOOKS_USAGE = `usage: webhooks [--quick] [--events N] [--endpoints N] [--rate N] [--latency-seconds S] [--isolation-rounds N]
-  --quick            500 events, 5 s latency run: a smoke test; the targets are reported, not enforced
-  --events           events per throughput burst (2500; quick 500); each goes to every healthy endpoint
-  --endpoints        healthy subscriptions (4)
-  --rate             events per second in the latency run (50)
-  --latency-seconds  length of the latency run (15; quick 5)
-  --isolation-rounds rounds of the burst beside a new endpoint that never answers (3; quick 1); the ratio is their median`;
-
-export function parseWebhooksArgs(args: readonly string[]): WebhooksOptions {
-  const quick = args.includes('--quick');
-  return applyBenchArgs(
-    args,
-    { quick, events: quick ? 500 : 2_500, endpoints: 4, rate: 50, latencySeconds: quick ? 5 : 15, isolationRounds: quick ? 1 : 3 },
-    {
-      numeric: { '--events': 'events', '--endpoints': 'endpoints', '--rate': 'rate', '--latency-seconds': 'latencySeconds', '--isolation-rounds': 'isolationRounds' },
-      switches: {},
-    },
-    WEBHOOKS_USAGE,
-  );
-}
+export const WEBHOOKS_COMMAND = benchCommand('webhooks', {
+  quick: '500 events, 5 s latency run: a smoke test; the targets are reported, not enforced',
+  flags: {
+    events: { flag: '--events', full: 2_500, quick: 500, help: 'events per throughput burst; each goes to every healthy endpoint' },
+    endpoints: { flag: '--endpoints', full: 4, help: 'healthy subscriptions' },
+    rate: { flag: '--rate', full: 50, help: 'events per second in the latency run' },
+    latencySeconds: { flag: '--latency-seconds', full: 15, quick: 5, help: 'length of the latency run' },
+    isolationRounds: { flag: '--isolation-rounds', full: 3, quick: 1, help: 'rounds of the burst beside a new endpoint that never answers; the ratio is their median' },
+  },
+});
+export type WebhooksOptions = OptionsOf<typeof WEBHOOKS_COMMAND>;
 
 type Out = (text: string) => void;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
