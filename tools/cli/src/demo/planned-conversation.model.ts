@@ -1,22 +1,17 @@
-import type { ConversationStatus, SourceType, TagOrigin, TerminationReason, Visibility } from '@cs/domain';
+import type { ConversationStatus, TagOrigin, TerminationReason, Visibility } from '@cs/domain';
+import type { SourceRow } from '@cs/testing';
 import type { FolderKey, TagKey, UserKey, WorkspaceKey } from './demo-organisation.dataset';
 
-export interface PlannedSource {
-  type: SourceType;
-  title: string | null;
-  durationSeconds: number | null;
-  language: string | null;
-  meetingUrl: string | null;
-  attendees: string[];
-  participants: string[];
-  /** Set only when nothing will process the source (a failed transcription, never processed). */
-  content: string | null;
-  /** What the API stores for processing: a transcript's segments, a document's or a text's content. */
-  input: Record<string, unknown> | null;
+/**
+ * A source row as the writer inserts it, but for what the writer assigns (ids, position, times). `content` is set only
+ * when nothing will process the source (a failed transcription, never processed); `input` is what the API stores for
+ * processing (a transcript's segments, a document's or a text's content).
+ */
+export type PlannedSource = Pick<SourceRow, 'type' | 'title' | 'durationSeconds' | 'language' | 'meetingUrl' | 'attendees' | 'participants' | 'content' | 'input'> & {
   /** An uploaded file's bytes and kind (`txt`, `pdf`…); null for other sources and for a scan nothing can be read from. */
   upload: Buffer | null;
   uploadKind: string | null;
-}
+};
 
 export interface PlannedTag {
   tag: TagKey;
