@@ -1,3 +1,5 @@
+import type { SignedInUser } from '@cs/accounts';
+import type { ConfirmationOrigin } from '../web/confirm-page';
 import type { FlashMessage } from '../views/layout.view';
 
 const FLASHES: Record<string, string> = {
@@ -15,3 +17,6 @@ export const accountPage = (done?: string, revealed?: string): string => {
 export function accountFlash(done: unknown): FlashMessage | undefined {
   return typeof done === 'string' && FLASHES[done] ? { kind: 'success', message: FLASHES[done] } : undefined;
 }
+
+/** The account page: a confirmation started there returns to it. */
+export const fromAccountPage = (user: SignedInUser): ConfirmationOrigin => ({ user, cancelHref: accountPage(), current: 'account' });

@@ -17,7 +17,7 @@ import { CsrfChecked, PageUser, SignedIn } from '../web/page.decorators';
 import { RevealedSecrets } from '../web/revealed-secrets';
 import { sendHtml } from '../web/send-html';
 import { SQL } from '../web/sql.token';
-import { accountFlash, accountPage } from './account-answers';
+import { accountFlash, accountPage, fromAccountPage } from './account-answers';
 
 const appNotConnected = (user: SignedInUser) =>
   new ErrorPage({ status: 404, title: 'App not connected', message: 'It may already have been revoked.', user });
@@ -59,13 +59,10 @@ export class AccountController {
   async confirmRevoke(@Req() req: Request, @Res() res: Response, @PageUser() user: SignedInUser, @Param('clientId') clientId: string): Promise<void> {
     const app = (await connectedAppsOf(this.db, user.id)).find((a) => a.clientId === clientId);
     if (!app) throw appNotConnected(user);
-    sendConfirmPage(req, res, this.config, {
-      user,
+    sendConfirmPage(req, res, this.config, fromAccountPage(user), {
       title: `Revoke access for ${app.clientName}?`,
       consequence: `${app.clientName} is signed out at once from ${app.workspaceNames.join(', ')} and can no longer reach your data. It will have to ask you again.`,
       button: { value: 'revoke', label: 'Revoke access', danger: true },
-      cancelHref: accountPage(),
-      current: 'account',
     });
   }
 

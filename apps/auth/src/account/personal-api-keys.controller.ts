@@ -9,7 +9,7 @@ import { ErrorPage } from '../web/page-answer';
 import { CsrfChecked, Form, PageUser, SignedIn } from '../web/page.decorators';
 import { RevealedSecrets } from '../web/revealed-secrets';
 import { SQL } from '../web/sql.token';
-import { accountPage } from './account-answers';
+import { accountPage, fromAccountPage } from './account-answers';
 
 const keyNotFound = (user: SignedInUser) => new ErrorPage({ status: 404, title: 'API key not found', message: 'It may already have been revoked.', user });
 
@@ -45,13 +45,10 @@ export class PersonalApiKeysController {
   @Get(':keyId/revoke')
   async confirmRevoke(@Req() req: Request, @Res() res: Response, @PageUser() user: SignedInUser, @Param('keyId') keyId: string): Promise<void> {
     const key = await this.liveKey(user, keyId);
-    sendConfirmPage(req, res, this.config, {
-      user,
+    sendConfirmPage(req, res, this.config, fromAccountPage(user), {
       title: `Revoke the API key ${key.name}?`,
       consequence: `Scripts and servers using it in ${key.workspaceName} are refused from the next request on. This cannot be undone.`,
       button: { value: 'revoke_api_key', label: 'Revoke key', danger: true },
-      cancelHref: accountPage(),
-      current: 'account',
     });
   }
 

@@ -28,7 +28,7 @@ import type { FlashMessage } from '../views/layout.view';
 import { webhooksSection } from '../views/webhooks.section';
 import { assistantConnectionsSection } from '../views/assistant-connections.section';
 import { csrfToken } from '../web/csrf';
-import { sendConfirmPage } from '../web/confirm-page';
+import { fromAdminPage, sendConfirmPage } from '../web/confirm-page';
 import { field, type FormBody, list } from '../web/form-fields';
 import { ErrorPage } from '../web/page-answer';
 import { AdminPage, CsrfChecked, Form, WorkspaceAdmin } from '../web/page.decorators';
@@ -114,7 +114,7 @@ export class DeveloperController {
   async confirmRotateSecret(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('clientId') clientId: string): Promise<void> {
     const client = await clientOfWorkspace(this.db, ctx.workspace.id, clientId);
     if (!client) throw notInWorkspace(ctx);
-    this.confirm(req, res, ctx, {
+    sendConfirmPage(req, res, this.config, fromAdminPage(ctx, settingsOf(ctx)), {
       title: `Rotate the secret of ${client.name}?`,
       consequence: `A new client secret is shown once. The current one keeps working beside it for ${CLIENT_SECRET_OVERLAP_HOURS} hours, time to deploy the new one; after that only the new one works.`,
       button: { value: 'rotate_secret', label: 'Rotate secret', danger: false },
@@ -134,7 +134,7 @@ export class DeveloperController {
   async confirmRemoveClient(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('clientId') clientId: string): Promise<void> {
     const client = await clientOfWorkspace(this.db, ctx.workspace.id, clientId);
     if (!client) throw notInWorkspace(ctx);
-    this.confirm(req, res, ctx, {
+    sendConfirmPage(req, res, this.config, fromAdminPage(ctx, settingsOf(ctx)), {
       title: `Delete ${client.name}?`,
       consequence: 'Every token issued to it is revoked at once, and everyone who connected it loses the connection. This cannot be undone.',
       button: { value: 'delete', label: 'Delete app', danger: true },
@@ -146,17 +146,6 @@ export class DeveloperController {
   async removeClient(@Res() res: Response, @AdminPage() ctx: AdminContext, @Param('clientId') clientId: string): Promise<void> {
     if (!(await deleteClient(this.ds, this.redis, ctx.workspace.id, clientId))) throw notInWorkspace(ctx);
     res.redirect(303, settingsOf(ctx, 'client_deleted'));
-  }
-
-  /** The confirm page of a destructive action; its form posts back to the same path. */
-  private confirm(req: Request, res: Response, ctx: AdminContext, page: { title: string; consequence: string; button: { value: string; label: string; danger: boolean } }): void {
-    sendConfirmPage(req, res, this.config, {
-      ...page,
-      user: ctx.user,
-      hidden: { workspace_id: ctx.workspace.id },
-      cancelHref: settingsOf(ctx),
-      current: 'developer',
-    });
   }
 
   private async renderSettings(req: Request, res: Response, ctx: AdminContext, status: number, revealed?: { label: string; value: string }, flash?: FlashMessage): Promise<void> {

@@ -8,7 +8,7 @@ import { renderWebhookDelivery } from '../views/webhook-delivery.view';
 import { renderWebhookForm, type WebhookFormField } from '../views/webhook-form.view';
 import { renderWebhook } from '../views/webhook.view';
 import { csrfToken } from '../web/csrf';
-import { sendConfirmPage } from '../web/confirm-page';
+import { fromAdminPage, sendConfirmPage } from '../web/confirm-page';
 import { field, type FormBody, list } from '../web/form-fields';
 import { AdminPage, CsrfChecked, Form, WorkspaceAdmin } from '../web/page.decorators';
 import type { AdminContext } from '../web/page-request';
@@ -121,7 +121,7 @@ export class WebhookPagesController {
   @Get(':id/rotate-secret')
   async confirmRotateSecret(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
     const webhook = await this.webhooks.get(actorOf(ctx), id);
-    this.confirm(req, res, ctx, id, {
+    sendConfirmPage(req, res, this.config, fromAdminPage(ctx, webhookPage(ctx, id)), {
       title: `Rotate the signing secret of ${webhook.url}?`,
       consequence: 'A new signing secret is shown once. For 24 hours each request is signed with both, time to deploy the new one; after that only the new one signs.',
       button: { value: 'rotate_secret', label: 'Rotate secret', danger: false },
@@ -139,7 +139,7 @@ export class WebhookPagesController {
   @Get(':id/delete')
   async confirmRemove(@Req() req: Request, @Res() res: Response, @AdminPage() ctx: AdminContext, @Param('id') id: string): Promise<void> {
     const webhook = await this.webhooks.get(actorOf(ctx), id);
-    this.confirm(req, res, ctx, id, {
+    sendConfirmPage(req, res, this.config, fromAdminPage(ctx, webhookPage(ctx, id)), {
       title: `Delete the webhook ${webhook.url}?`,
       consequence: 'Its delivery log goes with it, and deliveries not yet sent are dropped. This cannot be undone.',
       button: { value: 'delete', label: 'Delete webhook', danger: true },
@@ -186,23 +186,6 @@ export class WebhookPagesController {
 
   private backToWebhook(res: Response, ctx: AdminContext, id: string, done: string, revealed?: string): void {
     res.redirect(303, `${webhookPage(ctx, id)}&done=${done}${revealed ? `&revealed=${revealed}` : ''}`);
-  }
-
-  /** The confirm page of a destructive action; its form posts back to the same path. */
-  private confirm(
-    req: Request,
-    res: Response,
-    ctx: AdminContext,
-    id: string,
-    page: { title: string; consequence: string; button: { value: string; label: string; danger: boolean } },
-  ): void {
-    sendConfirmPage(req, res, this.config, {
-      ...page,
-      user: ctx.user,
-      hidden: { workspace_id: ctx.workspace.id },
-      cancelHref: webhookPage(ctx, id),
-      current: 'developer',
-    });
   }
 
   private async renderWebhookPage(
