@@ -1,6 +1,5 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { routeMark } from '../web/route-mark';
+import { createParamDecorator, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { MarkedRouteGuard } from '../web/marked-route.guard';
 import type { Request, Response } from 'express';
 import { PROVIDER_HOLDER, type ProviderHolder } from '../oidc/provider-holder';
 
@@ -28,17 +27,13 @@ export const Interaction = createParamDecorator((_: unknown, ctx: ExecutionConte
  * so an expired interaction says so whatever its form carried.
  */
 @Injectable()
-export class InteractionGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    @Inject(PROVIDER_HOLDER) private readonly holder: ProviderHolder,
-  ) {}
+export class InteractionGuard extends MarkedRouteGuard<true> {
+  constructor(@Inject(PROVIDER_HOLDER) private readonly holder: ProviderHolder) {
+    super(OAUTH_INTERACTION);
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (!routeMark<boolean>(this.reflector, OAUTH_INTERACTION, context)) return true;
-    const http = context.switchToHttp();
-    const req = http.getRequest<InteractionRequest>();
-    req.interaction = await this.holder.current.interactionDetails(req, http.getResponse<Response>());
+  protected async guard(req: InteractionRequest, _mark: true, context: ExecutionContext): Promise<boolean> {
+    req.interaction = await this.holder.current.interactionDetails(req, context.switchToHttp().getResponse<Response>());
     return true;
   }
 }

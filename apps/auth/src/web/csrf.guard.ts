@@ -1,8 +1,7 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { routeMark } from './route-mark';
+import { Inject, Injectable } from '@nestjs/common';
 import { AUTH_CONFIG, type AuthConfig } from '../config/auth-config';
 import { csrfValid } from './csrf';
+import { MarkedRouteGuard } from './marked-route.guard';
 import { CSRF_CHECKED } from './page.decorators';
 import { ErrorPage } from './page-answer';
 import type { PageRequest } from './page-request';
@@ -12,16 +11,12 @@ import type { PageRequest } from './page-request';
  * runs after the sign-in and admin guards, so a signed-out visitor is sent to sign in first and the page shows the user.
  */
 @Injectable()
-export class CsrfGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-  ) {}
+export class CsrfGuard extends MarkedRouteGuard<string> {
+  constructor(@Inject(AUTH_CONFIG) private readonly config: AuthConfig) {
+    super(CSRF_CHECKED);
+  }
 
-  canActivate(context: ExecutionContext): boolean {
-    const retry = routeMark<string>(this.reflector, CSRF_CHECKED, context);
-    if (retry === undefined) return true;
-    const req = context.switchToHttp().getRequest<PageRequest>();
+  protected guard(req: PageRequest, retry: string): boolean {
     if (csrfValid(req, this.config)) return true;
     throw new ErrorPage({ status: 403, title: 'This form has expired', message: retry, ...(req.pageUser ? { user: req.pageUser } : {}) });
   }

@@ -1,6 +1,5 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { routeMark } from './route-mark';
+import { Injectable } from '@nestjs/common';
+import { MarkedRouteGuard } from './marked-route.guard';
 import { CSRF_CHECKED } from './page.decorators';
 import { unreadableForm } from './page-answer';
 import type { PageRequest } from './page-request';
@@ -11,12 +10,12 @@ import type { PageRequest } from './page-request';
  * visitor without a session is sent to sign in first.
  */
 @Injectable()
-export class FormPostGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+export class FormPostGuard extends MarkedRouteGuard<string> {
+  constructor() {
+    super(CSRF_CHECKED);
+  }
 
-  canActivate(context: ExecutionContext): boolean {
-    if (routeMark<string>(this.reflector, CSRF_CHECKED, context) === undefined) return true;
-    const req = context.switchToHttp().getRequest<PageRequest>();
+  protected guard(req: PageRequest): boolean {
     if (req.is('application/x-www-form-urlencoded')) return true;
     throw unreadableForm(415, req.pageUser);
   }

@@ -1,9 +1,8 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { routeMark } from './route-mark';
+import { Inject, Injectable } from '@nestjs/common';
 import { workspacesOf } from '@cs/accounts';
 import type { RowQueryable } from '@cs/persistence';
 import { WORKSPACE_ADMIN } from './page.decorators';
+import { MarkedRouteGuard } from './marked-route.guard';
 import { ErrorPage } from './page-answer';
 import type { PageRequest } from './page-request';
 import { SQL } from './sql.token';
@@ -14,15 +13,12 @@ import { SQL } from './sql.token';
  * Anyone else gets the 403 page.
  */
 @Injectable()
-export class WorkspaceAdminGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    @Inject(SQL) private readonly db: RowQueryable,
-  ) {}
+export class WorkspaceAdminGuard extends MarkedRouteGuard<true> {
+  constructor(@Inject(SQL) private readonly db: RowQueryable) {
+    super(WORKSPACE_ADMIN);
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (!routeMark<boolean>(this.reflector, WORKSPACE_ADMIN, context)) return true;
-    const req = context.switchToHttp().getRequest<PageRequest>();
+  protected async guard(req: PageRequest): Promise<boolean> {
     const user = req.pageUser;
     if (!user) throw new Error('WorkspaceAdminGuard runs after SignedInGuard');
     const requested: unknown = req.method === 'POST' ? (req.body as Record<string, unknown> | undefined)?.['workspace_id'] : req.query['workspace'];
