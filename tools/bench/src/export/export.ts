@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { Pool } from 'pg';
 import { benchCommand, type OptionsOf, REGENERATE_FLAG } from '../kit/bench-args';
-import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
+import { benchDatabase, generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
 import { loadRun } from '../kit/closed-loop';
 import { machineFacts, runFacts, writeResults } from '../kit/results-file';
 import { benchStart, type RunningServer } from '../kit/servers';
@@ -27,7 +27,7 @@ export const EXPORT_TARGETS = {
 };
 
 export const EXPORT_COMMAND = benchCommand('export', {
-  quick: `${QUICK_EXPORT_SHAPE.conversations.toLocaleString('en-US')} conversations (database cs_bench_export_quick): a smoke test; targets reported, not enforced`,
+  quick: `${QUICK_EXPORT_SHAPE.conversations.toLocaleString('en-US')} conversations (database ${benchDatabase('export', true)}): a smoke test; targets reported, not enforced`,
   flags: {
     regenerate: REGENERATE_FLAG,
     rounds: { flag: '--rounds', full: 1, help: 'whole exports per server, api and baseline taking turns; the fastest of each is kept' },
@@ -79,7 +79,7 @@ export async function runExport(options: ExportOptions, out: Out, log: Out): Pro
   const shape = options.quick ? QUICK_EXPORT_SHAPE : EXPORT_SHAPE;
   const dataset = await ensureDataset({
     serverUrl,
-    database: options.quick ? 'cs_bench_export_quick' : 'cs_bench_export',
+    database: benchDatabase('export', options.quick),
     shape,
     regenerate: options.regenerate,
     log,

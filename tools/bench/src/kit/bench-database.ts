@@ -135,3 +135,6 @@ export function phaseTimer(log: Log): (what: string) => number {
     return seconds;
   };
 }
+
+/** A generated-dataset benchmark's database, and another for its smoke test, so that neither run drops the other's. */
+export const benchDatabase = (bench: string, quick: boolean): string => `cs_bench_${bench.replace(/-/g, '_')}${quick ? '_quick' : ''}`;

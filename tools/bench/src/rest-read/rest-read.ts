@@ -1,6 +1,6 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { Pool } from 'pg';
-import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
+import { benchDatabase, generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
 import { machineFacts, runFacts, writeResults } from '../kit/results-file';
 import { benchCommand, durationFlag, type OptionsOf, REGENERATE_FLAG, WARMUP_FLAG } from '../kit/bench-args';
 import { FULL_SHAPE, QUICK_SHAPE } from './dataset-generator';
@@ -16,7 +16,7 @@ import { bestRun, type RunFigures, spread, verdictWord } from '../kit/stats';
 
 
 export const REST_READ_COMMAND = benchCommand('rest-read', {
-  quick: `${QUICK_SHAPE.conversations.toLocaleString('en-US')} conversations (database cs_bench_rest_read_quick), 3 s per run, deep page 100 pages in: a smoke test; targets are reported, not enforced`,
+  quick: `${QUICK_SHAPE.conversations.toLocaleString('en-US')} conversations (database ${benchDatabase('rest-read', true)}), 3 s per run, deep page 100 pages in: a smoke test; targets are reported, not enforced`,
   flags: {
     regenerate: REGENERATE_FLAG,
     connections: { flag: '--connections', full: 16, help: 'concurrent connections of the load generator' },
@@ -43,7 +43,7 @@ export async function runRestRead(options: RestReadOptions, out: Out, log: Out):
 
   const dataset = await ensureDataset({
     serverUrl,
-    database: options.quick ? 'cs_bench_rest_read_quick' : 'cs_bench_rest_read',
+    database: benchDatabase('rest-read', options.quick),
     shape,
     regenerate: options.regenerate,
     log,

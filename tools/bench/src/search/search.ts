@@ -6,7 +6,7 @@ import { poolQueryable, SESSION_OPTIONS } from '@cs/persistence';
 import { ApiKeyResolver } from '@cs/token-verification';
 import { Pool } from 'pg';
 import { benchCommand, durationFlag, type OptionsOf, REGENERATE_FLAG, WARMUP_FLAG } from '../kit/bench-args';
-import { generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
+import { benchDatabase, generatedDatabaseFacts, postgresVersion } from '../kit/bench-database';
 import { machineFacts, ROOT, runFacts, writeResults } from '../kit/results-file';
 import { benchStart, type RunningServer } from '../kit/servers';
 import { startApiAndBaseline } from '../rest-read/api-and-baseline';
@@ -43,7 +43,7 @@ const SLOWEST_SHOWN = 3;
 const withoutPlan = ({ plan: _plan, ...statement }: ExplainedStatement): Omit<ExplainedStatement, 'plan'> => statement;
 
 export const SEARCH_COMMAND = benchCommand('search', {
-  quick: `${QUICK_CORPUS.conversations.toLocaleString('en-US')} conversations (database cs_bench_search_quick), 2 s runs, one round: a smoke test; targets are reported, not enforced`,
+  quick: `${QUICK_CORPUS.conversations.toLocaleString('en-US')} conversations (database ${benchDatabase('search', true)}), 2 s runs, one round: a smoke test; targets are reported, not enforced`,
   flags: {
     regenerate: { ...REGENERATE_FLAG, help: 'drop, generate and index the corpus even when a complete one is there' },
     connections: { flag: '--connections', full: 4, help: 'concurrent connections of the load generator' },
@@ -107,7 +107,7 @@ export async function runSearch(options: SearchBenchOptions, out: Out, log: Out)
   log(`disk before: ${diskFree()} free on the volume of the repository (df)`);
   const corpus: PreparedCorpus = await ensureCorpus({
     serverUrl,
-    database: options.quick ? 'cs_bench_search_quick' : 'cs_bench_search',
+    database: benchDatabase('search', options.quick),
     shape,
     regenerate: options.regenerate,
     indexer: (url, indexLog) => bulkIndex(url, indexLog),
