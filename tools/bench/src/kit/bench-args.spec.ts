@@ -7,7 +7,7 @@ describe('benchmark arguments', () => {
       rounds: { flag: '--rounds', full: 3, quick: 1, help: 'rounds' },
       warmupSeconds: WARMUP_FLAG,
       limit: { flag: '--limit', full: null, help: 'at most this many' },
-      colour: { flag: '--colour', text: true, full: 'red', accepts: (v: string): v is 'red' | 'blue' => v === 'red' || v === 'blue', expects: 'red or blue', help: 'the colour' },
+      colour: { flag: '--colour', text: true, full: 'red', accepts: (v: string): v is 'red' | 'blue' => v === 'red' || v === 'blue', expects: 'red or blue', placeholder: 'red|blue', help: 'the colour' },
       regenerate: { flag: '--regenerate', switch: true, help: 'start again' },
     },
   });

@@ -21,6 +21,8 @@ export interface TextFlag<V extends string = string> {
   readonly accepts: (value: string) => value is V;
   /** What a refused value should have been, for the error: "train or val". */
   readonly expects: string;
+  /** The value's name in the synopsis: `train|val`, `NAME`. */
+  readonly placeholder: string;
 }
 
 /** A switch, `--name`: false unless given. */
@@ -34,15 +36,16 @@ export type Flag = IntegerFlag | TextFlag | SwitchFlag;
 
 type ValueOf<F> = F extends SwitchFlag ? boolean : F extends TextFlag<infer V> ? (null extends F['full'] ? V | null : V) : F extends { full: number } ? number : number | null;
 
-/** A benchmark's options as its flags declare them, with `quick`. */
-export type OptionsOf<C> = C extends BenchCommand<infer T> ? { quick: boolean } & { -readonly [K in keyof T]: ValueOf<T[K]> } : never;
+type Options<T> = { quick: boolean } & { -readonly [K in keyof T]: ValueOf<T[K]> };
 
 export interface BenchCommand<T extends Readonly<Record<string, Flag>>> {
-  readonly flags: T;
   /** The usage text: the synopsis, what the benchmark does if said, then a line a flag with its defaults. */
   readonly usage: string;
-  parse(args: readonly string[]): OptionsOf<BenchCommand<T>>;
+  parse(args: readonly string[]): Options<T>;
 }
+
+/** A benchmark's options as its flags declare them, with `quick`. */
+export type OptionsOf<C extends { parse(args: readonly string[]): unknown }> = ReturnType<C['parse']>;
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -55,7 +58,7 @@ function defaults(flag: Flag): string {
 
 function synopsisOf(flag: Flag): string {
   if ('switch' in flag) return `[${flag.flag}]`;
-  return 'text' in flag ? `[${flag.flag} ${flag.expects.includes(' or ') ? flag.expects.split(' or ').join('|') : 'V'}]` : `[${flag.flag} N]`;
+  return `[${flag.flag} ${'text' in flag ? flag.placeholder : 'N'}]`;
 }
 
 /** Wraps the synopsis at 120 columns, the later lines under its first flag. */
@@ -63,7 +66,7 @@ function wrapSynopsis(head: string, parts: string[]): string {
   const lines = [head];
   for (const part of parts) {
     const last = lines.length - 1;
-    if ((lines[last] as string).length + 1 + part.length > 120 && (lines[last] as string).trim() !== '') lines.push(' '.repeat(head.length) + part);
+    if ((lines[last] as string).length + 1 + part.length > 120) lines.push(' '.repeat(head.length) + part);
     else lines[last] += ` ${part}`;
   }
   return lines.join('\n');
@@ -113,9 +116,9 @@ export function benchCommand<const T extends Readonly<Record<string, Flag>>>(
       if (raw === undefined || raw.trim() === '' || !Number.isInteger(value) || value < minimum) throw new UsageError(`${f.flag} needs an integer ≥ ${minimum}`);
       result[key] = value;
     }
-    return result as OptionsOf<BenchCommand<T>>;
+    return result as Options<T>;
   };
-  return { flags: spec.flags, usage, parse };
+  return { usage, parse };
 }
 
 /** The closed-loop benches' unmeasured load before each run. */
